@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Every compile-time knob of tdls: the named values the knobs take, and the
+   build-wide defaults that a family header uses when a call site leaves a
+   knob unset. A whole build overrides a default with -DTDLS_DEFAULT_...;
+   a call site overrides it per configuration (see tdls/tiled_lupp.h). */
+#ifndef TDLS_CONFIG_H
+#define TDLS_CONFIG_H
+
+/* Matrix layouts, with LAPACKE's values so that LAPACK_ROW_MAJOR and
+   LAPACK_COL_MAJOR can be passed through unchanged. */
+#ifndef TDLS_ROW_MAJOR
+#define TDLS_ROW_MAJOR 101
+#endif
+#ifndef TDLS_COL_MAJOR
+#define TDLS_COL_MAJOR 102
+#endif
+
+/* Elimination schedules of the tiled factorization. */
+#define TDLS_RIGHT_LOOKING 1
+#define TDLS_LEFT_LOOKING 2
+
+/* Row interchanges of partial pivoting. */
+#define TDLS_LOGICAL 1
+#define TDLS_PHYSICAL 2
+
+/* Tile extent of TiledLUpp: the main performance axis. 4 keeps a double
+   tile in 32 registers of a GPU thread and is the best measured choice for
+   the order 12 to 19 systems of material-law integration. Range: >= 1. */
+#ifndef TDLS_DEFAULT_TILE_SIZE
+#define TDLS_DEFAULT_TILE_SIZE 4
+#endif
+
+#ifndef TDLS_DEFAULT_SCHEDULE
+#define TDLS_DEFAULT_SCHEDULE TDLS_RIGHT_LOOKING
+#endif
+
+#ifndef TDLS_DEFAULT_ROW_INTERCHANGE
+#define TDLS_DEFAULT_ROW_INTERCHANGE TDLS_LOGICAL
+#endif
+
+/* An in-tile pivot at least this large is accepted without searching the
+   rows below the tile. float gets a larger value because its epsilon is. */
+#ifndef TDLS_DEFAULT_OOT_THRESHOLD_FLOAT
+#define TDLS_DEFAULT_OOT_THRESHOLD_FLOAT 1e-4f
+#endif
+#ifndef TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE
+#define TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE 1e-10
+#endif
+
+/* 1: the search below the tile stops at the first candidate that reaches
+   the out-of-tile threshold; 0: it scans the whole column for the largest. */
+#ifndef TDLS_DEFAULT_OOT_FIRST_ACCEPTABLE
+#define TDLS_DEFAULT_OOT_FIRST_ACCEPTABLE 1
+#endif
+
+/* The row in place keeps the pivot when it reaches this fraction of the
+   largest in-tile candidate: fewer interchanges, and pivot arrays that stay
+   alike across the threads of a warp. Range (0, 1]; 1 compiles the test out
+   and takes the largest candidate. */
+#ifndef TDLS_DEFAULT_RELATIVE_PIVOT_THRESHOLD
+#define TDLS_DEFAULT_RELATIVE_PIVOT_THRESHOLD 0.1
+#endif
+
+/* The singular floor defaults to the smallest normal number of the type
+   (FLT_MIN, DBL_MIN, LDBL_MIN): only a zero or subnormal pivot is singular.
+   A family header picks it by type unless the call site sets one. */
+
+/* 1: the loops that index register tiles (and, with a compile-time order,
+   the loops over caller-local operands) carry a forced-unroll pragma, which
+   keeps the tiles in registers on GPUs. 0: no pragma, faster builds. */
+#ifndef TDLS_DEFAULT_UNROLL_LOOPS
+#define TDLS_DEFAULT_UNROLL_LOOPS 1
+#endif
+
+#ifndef TDLS_DEFAULT_LAYOUT
+#define TDLS_DEFAULT_LAYOUT TDLS_ROW_MAJOR
+#endif
+
+#if TDLS_DEFAULT_TILE_SIZE < 1
+#error "TDLS_DEFAULT_TILE_SIZE must be at least 1."
+#endif
+#if TDLS_DEFAULT_SCHEDULE != TDLS_RIGHT_LOOKING && TDLS_DEFAULT_SCHEDULE != TDLS_LEFT_LOOKING
+#error "TDLS_DEFAULT_SCHEDULE must be TDLS_RIGHT_LOOKING or TDLS_LEFT_LOOKING."
+#endif
+#if TDLS_DEFAULT_ROW_INTERCHANGE != TDLS_LOGICAL && TDLS_DEFAULT_ROW_INTERCHANGE != TDLS_PHYSICAL
+#error "TDLS_DEFAULT_ROW_INTERCHANGE must be TDLS_LOGICAL or TDLS_PHYSICAL."
+#endif
+#if TDLS_DEFAULT_LAYOUT != TDLS_ROW_MAJOR && TDLS_DEFAULT_LAYOUT != TDLS_COL_MAJOR
+#error "TDLS_DEFAULT_LAYOUT must be TDLS_ROW_MAJOR (101) or TDLS_COL_MAJOR (102)."
+#endif
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Type-generic scalar helpers usable in device code: magnitude, the limits
+   of a floating type, and the pivot acceptance tests. Builtins rather than
+   libm, so that nothing needs a device math library. */
+#ifndef TDLS_CORE_MATH_H
+#define TDLS_CORE_MATH_H
+
+#include <float.h>
+
+#define TDLS_FABS(x)                                                                               \
+    _Generic((x), float: __builtin_fabsf, long double: __builtin_fabsl, default: __builtin_fabs)(x)
+
+/* The largest finite value and the smallest normal value of the type of x. */
+#define TDLS_REAL_MAX(x) _Generic((x), float: FLT_MAX, long double: LDBL_MAX, default: DBL_MAX)
+#define TDLS_REAL_MIN(x) _Generic((x), float: FLT_MIN, long double: LDBL_MIN, default: DBL_MIN)
+
+/* A pivot magnitude is acceptable when it reaches the floor and is finite.
+   Written so that a NaN magnitude fails both comparisons and is rejected. */
+#define TDLS_PIVOT_OK(mag, floor) ((mag) >= (floor) && (mag) <= TDLS_REAL_MAX(mag))
+
+#endif
