@@ -140,12 +140,13 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
    are unknown and it is the fast-to-build path. With a compile-time order,
    the in-tile loops and the loops over vector entries are unrolled so that
    tiles and caller-local vectors are indexed at compile time; the loops over
-   the tile grid only when the matrix itself is caller-local, since walking
-   strided memory gains nothing from code growth. */
+   the tile grid only when the matrix or the pivot array is caller-local
+   (they index both), since walking strided memory gains nothing from code
+   growth. */
 #if defined(TDLS_TILED_N) && TDLS_TILED_UNROLL_LOOPS
 #define TDLS_TL_UNROLL_TILE TDLS_PRAGMA_UNROLL
 #define TDLS_TL_UNROLL_VEC TDLS_PRAGMA_UNROLL
-#if TDLS_TILED_LOCAL_MATRIX
+#if TDLS_TILED_LOCAL_MATRIX || TDLS_TILED_LOCAL_PIV
 #define TDLS_TL_UNROLL_GRID TDLS_PRAGMA_UNROLL
 #else
 #define TDLS_TL_UNROLL_GRID
@@ -375,27 +376,37 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RES
             if (oot)
                 ++*oot;
             int qbest = -1;
-            TDLS_TL_T qmax = cmax;
+            TDLS_TL_T qmax = cmax, vbest[1][TDLS_TL_TS] = {{0}};
+            TDLS_TL_UNROLL_GRID
             for (int q = k0 + nk; q < n; ++q) {
                 TDLS_TL_T v[1][TDLS_TL_TS];
-                TDLS_TL_PRIV(candidate)(n, a, as, piv, ps, k0, q, jj, jj + 1, w, v);
+                TDLS_TL_PRIV(candidate)(n, a, as, piv, ps, k0, q, jj, nk, w, v);
                 const TDLS_TL_T m = TDLS_FABS(v[0][jj]);
                 if (m > qmax) {
                     qmax = m;
                     qbest = q;
+                    TDLS_TL_UNROLL_TILE
+                    for (int c = 0; c < TDLS_TL_TS; ++c)
+                        vbest[0][c] = v[0][c];
                     if (TDLS_TILED_OOT_FIRST_ACCEPTABLE && m >= TDLS_TL_OOT)
                         break;
                 }
             }
             if (qbest >= 0) {
-                TDLS_TL_T v[1][TDLS_TL_TS];
-                TDLS_TL_PRIV(candidate)(n, a, as, piv, ps, k0, qbest, jj, nk, w, v);
-                const int evicted = rows[jj];
-                rows[jj] = piv[qbest * ps];
-                piv[qbest * ps] = evicted;
+                /* The trade tests every position against the winner rather
+                   than indexing the pivot array with it: a caller-local
+                   pivot array then stays in registers. */
+                TDLS_TL_UNROLL_GRID
+                for (int q = k0 + nk; q < n; ++q) {
+                    if (q != qbest)
+                        continue;
+                    const int evicted = rows[jj];
+                    rows[jj] = piv[q * ps];
+                    piv[q * ps] = evicted;
+                }
                 TDLS_TL_UNROLL_TILE
                 for (int c = 0; c < TDLS_TL_TS; ++c)
-                    w[jj][c] = v[0][c];
+                    w[jj][c] = vbest[0][c];
                 choice = jj;
             }
         }
@@ -594,30 +605,70 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
 
 /* ---- substitutions -------------------------------------------------------- */
 
-/* x = P x in place, P the row order of the factorization: a gather along
-   the cycles of the pivot array (logical), or LAPACK's interchanges in
-   order (physical). */
+/* x = P x (gather: x[i] takes x[piv[i]]) or x = P^T x (scatter: x[piv[i]]
+   takes x[i]) in place, P the row order of the factorization. Physical
+   interchanges replay LAPACK's exchanges, in order or in reverse. Logical
+   ones follow the cycles of the pivot array, without scratch; with a
+   compile-time order and caller-local operands, a test of every position
+   instead, so that every index stays a compile-time constant. */
+#if TDLS_TL_LOGICAL && defined(TDLS_TILED_N) && (TDLS_TILED_LOCAL_PIV || TDLS_TILED_LOCAL_RHS)
 TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv,
-                                       const ptrdiff_t ps, TDLS_TL_T *TDLS_RESTRICT x,
-                                       const ptrdiff_t rs) {
-#if TDLS_TL_LOGICAL
+                                       const ptrdiff_t ps, const int inverse,
+                                       TDLS_TL_T *TDLS_RESTRICT x, const ptrdiff_t rs) {
+    TDLS_TL_T old[TDLS_TILED_N];
+    TDLS_TL_UNROLL_VEC
+    for (int i = 0; i < n; ++i)
+        old[i] = x[i * rs];
+    TDLS_TL_UNROLL_VEC
+    for (int i = 0; i < n; ++i) {
+        const int p = piv[i * ps];
+        TDLS_TL_UNROLL_VEC
+        for (int q = 0; q < n; ++q) {
+            if (q != p)
+                continue;
+            if (inverse)
+                x[q * rs] = old[i];
+            else
+                x[i * rs] = old[q];
+        }
+    }
+}
+#elif TDLS_TL_LOGICAL
+TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv,
+                                       const ptrdiff_t ps, const int inverse,
+                                       TDLS_TL_T *TDLS_RESTRICT x, const ptrdiff_t rs) {
     for (int s = 0; s < n; ++s) {
         int c = piv[s * ps];
         while (c > s) /* s leads its cycle when it is the smallest index of it */
             c = piv[c * ps];
         if (c != s)
             continue;
-        const TDLS_TL_T t = x[s * rs];
-        int i = s;
-        for (int next = piv[i * ps]; next != s; next = piv[i * ps]) {
-            x[i * rs] = x[next * rs];
-            i = next;
+        if (inverse) {
+            TDLS_TL_T carry = x[s * rs];
+            for (int i = piv[s * ps]; i != s; i = piv[i * ps]) {
+                const TDLS_TL_T t = x[i * rs];
+                x[i * rs] = carry;
+                carry = t;
+            }
+            x[s * rs] = carry;
+        } else {
+            const TDLS_TL_T t = x[s * rs];
+            int i = s;
+            for (int next = piv[i * ps]; next != s; next = piv[i * ps]) {
+                x[i * rs] = x[next * rs];
+                i = next;
+            }
+            x[i * rs] = t;
         }
-        x[i * rs] = t;
     }
+}
 #else
+TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv,
+                                       const ptrdiff_t ps, const int inverse,
+                                       TDLS_TL_T *TDLS_RESTRICT x, const ptrdiff_t rs) {
     TDLS_TL_UNROLL_VEC
-    for (int j = 0; j < n; ++j) {
+    for (int step = 0; step < n; ++step) {
+        const int j = inverse ? n - 1 - step : step;
         const int p = piv[j * ps];
         TDLS_TL_UNROLL_VEC
         for (int r = j + 1; r < n; ++r) {
@@ -628,43 +679,8 @@ TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv
             x[r * rs] = t;
         }
     }
-#endif
 }
-
-/* x = P^T x in place: the inverse of permute. */
-TDLS_INLINE void TDLS_TL_PRIV(unpermute)(const int n, const int *TDLS_RESTRICT piv,
-                                         const ptrdiff_t ps, TDLS_TL_T *TDLS_RESTRICT x,
-                                         const ptrdiff_t rs) {
-#if TDLS_TL_LOGICAL
-    for (int s = 0; s < n; ++s) {
-        int c = piv[s * ps];
-        while (c > s)
-            c = piv[c * ps];
-        if (c != s)
-            continue;
-        TDLS_TL_T carry = x[s * rs];
-        for (int i = piv[s * ps]; i != s; i = piv[i * ps]) {
-            const TDLS_TL_T t = x[i * rs];
-            x[i * rs] = carry;
-            carry = t;
-        }
-        x[s * rs] = carry;
-    }
-#else
-    TDLS_TL_UNROLL_VEC
-    for (int j = n - 1; j >= 0; --j) {
-        const int p = piv[j * ps];
-        TDLS_TL_UNROLL_VEC
-        for (int r = j + 1; r < n; ++r) {
-            if (r != p)
-                continue;
-            const TDLS_TL_T t = x[j * rs];
-            x[j * rs] = x[r * rs];
-            x[r * rs] = t;
-        }
-    }
 #endif
-}
 
 /* Solves with the factors of P S = L U, in place in x (x holds the
    right-hand side on entry). which = TDLS_TL_SOLVE_S solves S x = b:
@@ -678,12 +694,15 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
                                           TDLS_TL_T *TDLS_RESTRICT x, const ptrdiff_t rs) {
     if (which == TDLS_TL_SOLVE_S) {
         TDLS_TL_UNROLL_VEC
-        for (int i = first; i < n; ++i) {
+        for (int i = 0; i < n; ++i) {
+            if (i < first)
+                continue;
             const int row = TDLS_TL_PRIV(row)(piv, ps, i);
             TDLS_TL_T s = x[i * rs];
             TDLS_TL_UNROLL_VEC
-            for (int j = first; j < i; ++j)
-                s -= a[TDLS_AT(row, j, n, as)] * x[j * rs];
+            for (int j = 0; j < i; ++j)
+                if (j >= first)
+                    s -= a[TDLS_AT(row, j, n, as)] * x[j * rs];
             x[i * rs] = s;
         }
         TDLS_TL_UNROLL_VEC
@@ -697,11 +716,14 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
         }
     } else {
         TDLS_TL_UNROLL_VEC
-        for (int i = first; i < n; ++i) {
+        for (int i = 0; i < n; ++i) {
+            if (i < first)
+                continue;
             TDLS_TL_T s = x[i * rs];
             TDLS_TL_UNROLL_VEC
-            for (int j = first; j < i; ++j)
-                s -= a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, j), i, n, as)] * x[j * rs];
+            for (int j = 0; j < i; ++j)
+                if (j >= first)
+                    s -= a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, j), i, n, as)] * x[j * rs];
             x[i * rs] = s * a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, i), i, n, as)];
         }
         TDLS_TL_UNROLL_VEC
@@ -712,7 +734,7 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
                 s -= a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, j), i, n, as)] * x[j * rs];
             x[i * rs] = s;
         }
-        TDLS_TL_PRIV(unpermute)(n, piv, ps, x, rs);
+        TDLS_TL_PRIV(permute)(n, piv, ps, 1, x, rs);
     }
 }
 
@@ -727,7 +749,7 @@ TDLS_INLINE void TDLS_TL_PRIV(solve_one)(const int n, const TDLS_TL_T *TDLS_REST
             x[i * rs] = b[i * rs];
     }
     if (which == TDLS_TL_SOLVE_S)
-        TDLS_TL_PRIV(permute)(n, piv, ps, x, rs);
+        TDLS_TL_PRIV(permute)(n, piv, ps, 0, x, rs);
     TDLS_TL_PRIV(substitute)(n, a, as, piv, ps, which, 0, x, rs);
 }
 
@@ -832,7 +854,7 @@ TDLS_INLINE void TDLS_TL_FN(substitute_canonical)(TDLS_TL_NP const TDLS_TL_T *a 
         x[i * rs] = (TDLS_TL_T)(i == col);
     int first = col;
     if (TDLS_TL_PLAIN == TDLS_TL_SOLVE_S) {
-        TDLS_TL_PRIV(permute)(n_, piv, ps, x, rs);
+        TDLS_TL_PRIV(permute)(n_, piv, ps, 0, x, rs);
         TDLS_TL_UNROLL_VEC
         for (int i = n_ - 1; i >= 0; --i)
             if (x[i * rs] != (TDLS_TL_T)0)
