@@ -17,10 +17,10 @@
 
 /* Elimination schedules of the tiled factorization. */
 #define TDLS_RIGHT_LOOKING 1
-#define TDLS_LEFT_LOOKING 2
+#define TDLS_LEFT_LOOKING  2
 
 /* Row interchanges of partial pivoting. */
-#define TDLS_LOGICAL 1
+#define TDLS_LOGICAL  1
 #define TDLS_PHYSICAL 2
 
 /* Tile extent of TiledLUpp: the main performance axis. 4 keeps a double

@@ -33,7 +33,8 @@
 /* ---- knobs: defaults and contracts ------------------------------------- */
 
 #ifndef TDLS_TILED_NAME
-#error "tiled_lupp.h: define TDLS_TILED_NAME, the prefix of the generated functions, before including it."
+#error                                                                                             \
+    "tiled_lupp.h: define TDLS_TILED_NAME, the prefix of the generated functions, before including it."
 #endif
 #ifndef TDLS_TILED_REAL
 #define TDLS_TILED_REAL double
@@ -49,8 +50,9 @@
 #endif
 #ifndef TDLS_TILED_OOT_THRESHOLD
 #define TDLS_TILED_OOT_THRESHOLD                                                                   \
-    _Generic((TDLS_TILED_REAL)0, float: TDLS_DEFAULT_OOT_THRESHOLD_FLOAT,                          \
-             default: TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE)
+    _Generic((TDLS_TILED_REAL)0,                                                                   \
+        float: TDLS_DEFAULT_OOT_THRESHOLD_FLOAT,                                                   \
+        default: TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE)
 #endif
 #ifndef TDLS_TILED_OOT_FIRST_ACCEPTABLE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE TDLS_DEFAULT_OOT_FIRST_ACCEPTABLE
@@ -70,11 +72,14 @@
 
 #if defined(TDLS_TILED_N)
 #if TDLS_TILED_N < 1 || TDLS_TILED_N > 64
-#error "tiled_lupp.h: TDLS_TILED_N must be between 1 and 64; leave it undefined for a runtime order."
+#error                                                                                             \
+    "tiled_lupp.h: TDLS_TILED_N must be between 1 and 64; leave it undefined for a runtime order."
 #endif
 #else
-#if defined(TDLS_TILED_LOCAL_MATRIX) || defined(TDLS_TILED_LOCAL_PIV) || defined(TDLS_TILED_LOCAL_RHS)
-#error "tiled_lupp.h: the TDLS_TILED_LOCAL_* residency knobs need a compile-time order: define TDLS_TILED_N."
+#if defined(TDLS_TILED_LOCAL_MATRIX) || defined(TDLS_TILED_LOCAL_PIV)                              \
+    || defined(TDLS_TILED_LOCAL_RHS)
+#error                                                                                             \
+    "tiled_lupp.h: the TDLS_TILED_LOCAL_* residency knobs need a compile-time order: define TDLS_TILED_N."
 #endif
 #endif
 #ifndef TDLS_TILED_LOCAL_MATRIX
@@ -86,9 +91,9 @@
 #ifndef TDLS_TILED_LOCAL_RHS
 #define TDLS_TILED_LOCAL_RHS 0
 #endif
-#if (TDLS_TILED_LOCAL_MATRIX != 0 && TDLS_TILED_LOCAL_MATRIX != 1) ||                            \
-    (TDLS_TILED_LOCAL_PIV != 0 && TDLS_TILED_LOCAL_PIV != 1) ||                                    \
-    (TDLS_TILED_LOCAL_RHS != 0 && TDLS_TILED_LOCAL_RHS != 1)
+#if (TDLS_TILED_LOCAL_MATRIX != 0 && TDLS_TILED_LOCAL_MATRIX != 1)                                 \
+    || (TDLS_TILED_LOCAL_PIV != 0 && TDLS_TILED_LOCAL_PIV != 1)                                    \
+    || (TDLS_TILED_LOCAL_RHS != 0 && TDLS_TILED_LOCAL_RHS != 1)
 #error "tiled_lupp.h: TDLS_TILED_LOCAL_MATRIX, _LOCAL_PIV and _LOCAL_RHS must be 0 or 1."
 #endif
 #if TDLS_TILED_TILE_SIZE < 1
@@ -113,8 +118,8 @@
 /* The floating-point contracts cannot be tested by the preprocessor. */
 _Static_assert(_Generic((TDLS_TILED_REAL)0, float: 1, double: 1, long double: 1, default: 0),
                "tiled_lupp.h: TDLS_TILED_REAL must be float, double or long double.");
-_Static_assert((TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) > 0 &&
-                   (TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) <= 1,
+_Static_assert((TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) > 0
+                   && (TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) <= 1,
                "tiled_lupp.h: TDLS_TILED_RELATIVE_PIVOT_THRESHOLD must be in (0, 1].");
 _Static_assert((TDLS_TILED_SINGULAR_FLOOR) > 0,
                "tiled_lupp.h: TDLS_TILED_SINGULAR_FLOOR must be positive: a zero floor lets a "
@@ -125,16 +130,16 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
 
 /* ---- internal names ------------------------------------------------------ */
 
-#define TDLS_TL_T TDLS_TILED_REAL
-#define TDLS_TL_FN(x) TDLS_CAT(TDLS_TILED_NAME, TDLS_CAT(_, x))
+#define TDLS_TL_T       TDLS_TILED_REAL
+#define TDLS_TL_FN(x)   TDLS_CAT(TDLS_TILED_NAME, TDLS_CAT(_, x))
 #define TDLS_TL_PRIV(x) TDLS_TL_FN(TDLS_CAT(priv_, x))
 #define TDLS_TL_LOGICAL (TDLS_TILED_ROW_INTERCHANGE == TDLS_LOGICAL)
-#define TDLS_TL_LEFT (TDLS_TILED_SCHEDULE == TDLS_LEFT_LOOKING)
+#define TDLS_TL_LEFT    (TDLS_TILED_SCHEDULE == TDLS_LEFT_LOOKING)
 /* Physical interchanges treat the whole matrix as one tile. */
-#define TDLS_TL_TS TDLS_TILED_TILE_SIZE
-#define TDLS_TL_OOT ((TDLS_TL_T)(TDLS_TILED_OOT_THRESHOLD))
+#define TDLS_TL_TS    TDLS_TILED_TILE_SIZE
+#define TDLS_TL_OOT   ((TDLS_TL_T)(TDLS_TILED_OOT_THRESHOLD))
 #define TDLS_TL_FLOOR ((TDLS_TL_T)(TDLS_TILED_SINGULAR_FLOOR))
-#define TDLS_TL_RPT ((TDLS_TL_T)(TDLS_TILED_RELATIVE_PIVOT_THRESHOLD))
+#define TDLS_TL_RPT   ((TDLS_TL_T)(TDLS_TILED_RELATIVE_PIVOT_THRESHOLD))
 
 /* Unroll pragmas. The runtime-order solver carries none: its trip counts
    are unknown and it is the fast-to-build path. With a compile-time order,
@@ -145,7 +150,7 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
    growth. */
 #if defined(TDLS_TILED_N) && TDLS_TILED_UNROLL_LOOPS
 #define TDLS_TL_UNROLL_TILE TDLS_PRAGMA_UNROLL
-#define TDLS_TL_UNROLL_VEC TDLS_PRAGMA_UNROLL
+#define TDLS_TL_UNROLL_VEC  TDLS_PRAGMA_UNROLL
 #if TDLS_TILED_LOCAL_MATRIX || TDLS_TILED_LOCAL_PIV
 #define TDLS_TL_UNROLL_GRID TDLS_PRAGMA_UNROLL
 #else
@@ -190,7 +195,7 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
 
 /* Which system the substitutions solve: the stored array S (row-major A, or
    the transposed solve of column-major A) or S^T. */
-#define TDLS_TL_SOLVE_S 0
+#define TDLS_TL_SOLVE_S  0
 #define TDLS_TL_SOLVE_ST 1
 #if TDLS_TILED_LAYOUT == TDLS_ROW_MAJOR
 #define TDLS_TL_PLAIN TDLS_TL_SOLVE_S
@@ -221,9 +226,8 @@ TDLS_INLINE int TDLS_TL_PRIV(row)(const int *TDLS_RESTRICT piv, const ptrdiff_t 
 /* Block (rows[0..nr), columns c0..c0+nc) of the stored matrix into a tile;
    entries outside the matrix stay zero and are never used. */
 TDLS_INLINE void TDLS_TL_PRIV(load)(const int n, const TDLS_TL_T *TDLS_RESTRICT a,
-                                    const ptrdiff_t as, const int *rows, const int nr,
-                                    const int c0, const int nc,
-                                    TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS]) {
+                                    const ptrdiff_t as, const int *rows, const int nr, const int c0,
+                                    const int nc, TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS]) {
     TDLS_TL_UNROLL_TILE
     for (int r = 0; r < TDLS_TL_TS; ++r) {
         TDLS_TL_UNROLL_TILE
@@ -257,9 +261,8 @@ TDLS_INLINE void TDLS_TL_PRIV(rows_of)(const int *TDLS_RESTRICT piv, const ptrdi
    the right-looking schedule pushes them: both schedules give the same bits. */
 TDLS_INLINE void TDLS_TL_PRIV(pull)(const int n, const TDLS_TL_T *TDLS_RESTRICT a,
                                     const ptrdiff_t as, const int *TDLS_RESTRICT piv,
-                                    const ptrdiff_t ps, const int *rows, const int nr,
-                                    const int c0, const int nc, const int upto,
-                                    TDLS_TL_T t[][TDLS_TL_TS]) {
+                                    const ptrdiff_t ps, const int *rows, const int nr, const int c0,
+                                    const int nc, const int upto, TDLS_TL_T t[][TDLS_TL_TS]) {
     for (int j = 0; j < upto; ++j) {
         const int urow = piv[j * ps];
         TDLS_TL_UNROLL_TILE
@@ -299,8 +302,7 @@ TDLS_INLINE void TDLS_TL_PRIV(lower_solve)(const int nd, TDLS_TL_T d[TDLS_TL_TS]
    columns, applied to the columns before nc. The out-of-tile scan asks for
    fewer columns than the tile has: it only needs the entry of its column. */
 TDLS_INLINE void TDLS_TL_PRIV(upper_rsolve)(const int ne, TDLS_TL_T d[TDLS_TL_TS][TDLS_TL_TS],
-                                            const int nr, const int nc,
-                                            TDLS_TL_T t[][TDLS_TL_TS]) {
+                                            const int nr, const int nc, TDLS_TL_T t[][TDLS_TL_TS]) {
     TDLS_TL_UNROLL_TILE
     for (int j = 0; j < TDLS_TL_TS; ++j) {
         if (j >= ne)
@@ -741,8 +743,8 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
 /* One right-hand side: b (NULL for in place) into x. */
 TDLS_INLINE void TDLS_TL_PRIV(solve_one)(const int n, const TDLS_TL_T *TDLS_RESTRICT a,
                                          const ptrdiff_t as, const int *TDLS_RESTRICT piv,
-                                         const ptrdiff_t ps, const int which,
-                                         const TDLS_TL_T *b, TDLS_TL_T *x, const ptrdiff_t rs) {
+                                         const ptrdiff_t ps, const int which, const TDLS_TL_T *b,
+                                         TDLS_TL_T *x, const ptrdiff_t rs) {
     if (b) {
         TDLS_TL_UNROLL_VEC
         for (int i = 0; i < n; ++i)
@@ -776,8 +778,8 @@ TDLS_INLINE int TDLS_TL_FN(factorize)(TDLS_TL_NP TDLS_TL_T *a TDLS_TL_ASP, int *
     return TDLS_TL_PRIV(factor)(TDLS_TL_NV, a, TDLS_TL_ASV, piv, TDLS_TL_PSV, NULL);
 }
 
-TDLS_INLINE int TDLS_TL_FN(factorize_oot)(TDLS_TL_NP TDLS_TL_T *a TDLS_TL_ASP,
-                                          int *piv TDLS_TL_PSP, int *oot_count) {
+TDLS_INLINE int TDLS_TL_FN(factorize_oot)(TDLS_TL_NP TDLS_TL_T *a TDLS_TL_ASP, int *piv TDLS_TL_PSP,
+                                          int *oot_count) {
     return TDLS_TL_PRIV(factor)(TDLS_TL_NV, a, TDLS_TL_ASV, piv, TDLS_TL_PSV, oot_count);
 }
 

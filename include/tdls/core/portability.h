@@ -10,7 +10,7 @@
    the same source is plain C. */
 #if defined(_OPENMP)
 #define TDLS_DECLARE_TARGET_BEGIN _Pragma("omp declare target")
-#define TDLS_DECLARE_TARGET_END _Pragma("omp end declare target")
+#define TDLS_DECLARE_TARGET_END   _Pragma("omp end declare target")
 #else
 #define TDLS_DECLARE_TARGET_BEGIN
 #define TDLS_DECLARE_TARGET_END
@@ -19,11 +19,11 @@
 /* Device code only runs fast when the solver is inlined into the kernel:
    the tiles are then indexed at compile time and stay in registers. */
 #if defined(__GNUC__) || defined(__clang__)
-#define TDLS_INLINE static inline __attribute__((always_inline))
+#define TDLS_INLINE   static inline __attribute__((always_inline))
 #define TDLS_RESTRICT __restrict__
-#define TDLS_UNUSED __attribute__((unused))
+#define TDLS_UNUSED   __attribute__((unused))
 #else
-#define TDLS_INLINE static inline
+#define TDLS_INLINE   static inline
 #define TDLS_RESTRICT restrict
 #define TDLS_UNUSED
 #endif
@@ -40,6 +40,6 @@
 #endif
 
 #define TDLS_CAT_(a, b) a##b
-#define TDLS_CAT(a, b) TDLS_CAT_(a, b)
+#define TDLS_CAT(a, b)  TDLS_CAT_(a, b)
 
 #endif
