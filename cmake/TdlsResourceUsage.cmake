@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Runs the link command given after "--" (one made with -Xoffload-linker -v)
+# and keeps nvlink's per-kernel lines (registers, stack, local memory) in
+# REPORT; prints them, and the whole output only when the link fails.
+
+cmake_minimum_required(VERSION 3.25)
+
+set(cmd "")
+set(seen_dashes OFF)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(i RANGE 1 ${last})
+    if(seen_dashes)
+        list(APPEND cmd "${CMAKE_ARGV${i}}")
+    elseif(CMAKE_ARGV${i} STREQUAL "--")
+        set(seen_dashes ON)
+    endif()
+endforeach()
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "link for the resource report failed:\n${out}")
+endif()
+string(REGEX MATCHALL "nvlink info[^\n]*(Function properties|used [0-9]+ registers)[^\n]*" kept "${out}")
+list(JOIN kept "\n" kept)
+file(WRITE "${REPORT}" "${kept}\n")
+message("${kept}")
