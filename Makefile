@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Entry points: `make check` (what CI runs), `make demo`, `make format`.
+# Every configuration of the test matrix is an ordinary CMake build directory
+# under build/, so a failing one can be rebuilt and rerun by hand.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := check
+
+CLANG ?= clang-19
+GCC ?= gcc
+CLANG_FORMAT ?= clang-format-19
+JOBS ?= $(shell nproc)
+BUILD ?= build
+# The architectures whose device images CI links (no GPU runs them there).
+DEVICE_ARCHS ?= sm_90,gfx90a
+# What `make gpu-prepare` builds for scripts/gpu-check.sh.
+GPU_ARCH ?= sm_90
+# The OpenMP offload runtime packer; lives beside the repository, not in it.
+PACK_RUNTIME ?= ../shared/tools/pack-offload-runtime.sh
+CMAKE_ARGS ?=
+CTEST = ctest --output-on-failure --no-tests=error -j $(JOBS) --test-dir
+
+# `make demo` picks the GPU this machine has (clang's nvptx-arch/amdgpu-arch
+# ask the driver), else host offload. Override: make demo TDLS_OFFLOAD_ARCH=sm_90
+LLVM_BINDIR := $(shell $(CLANG) -print-resource-dir 2>/dev/null | sed 's|/lib/clang/.*||')/bin
+TDLS_OFFLOAD_ARCH ?= $(or $(shell $(LLVM_BINDIR)/nvptx-arch 2>/dev/null | head -n 1),$(shell $(LLVM_BINDIR)/amdgpu-arch 2>/dev/null | head -n 1),host)
+DEMO_ARGS ?=
+
+CONFIGS := gcc clang host-offload device install-consumer
+
+# configure <dir> <compiler> <offload archs> [extra cmake args]
+define configure
+cmake -S . -B $(BUILD)/$(1) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(2) \
+	"-DTDLS_OFFLOAD_ARCH=$(3)" -DTDLS_BUILD_TESTS=ON -DTDLS_BUILD_PERF=ON $(4) $(CMAKE_ARGS)
+cmake --build $(BUILD)/$(1) -j $(JOBS)
+endef
+
+.PHONY: check deps $(addprefix check-,$(CONFIGS)) demo gpu-prepare gpu-check clean format format-check
+
+deps:
+	scripts/install-deps.sh
+
+# Runs every configuration even when one fails, so that one CI log shows all
+# failures; then prints one line per configuration and fails if any did.
+check: deps
+	@mkdir -p $(BUILD); summary=$(BUILD)/check-summary.txt; : > $$summary; failed=0; \
+	for c in $(CONFIGS); do \
+		start=$$(date +%s); \
+		if $(MAKE) --no-print-directory check-$$c; then status=PASS; else status=FAIL; failed=1; fi; \
+		printf 'check %-17s %s  %4ss\n' "$$c" "$$status" "$$(( $$(date +%s) - start ))" >> $$summary; \
+	done; \
+	echo "=== make check summary ==="; cat $$summary; exit $$failed
+
+check-gcc:
+	$(call configure,gcc,$(GCC),)
+	$(CTEST) $(BUILD)/gcc
+
+check-clang:
+	$(call configure,clang,$(CLANG),)
+	$(CTEST) $(BUILD)/clang
+
+check-host-offload:
+	$(call configure,host-offload,$(CLANG),host)
+	$(CTEST) $(BUILD)/host-offload
+
+# Links every test and benchmark for the GPUs; without a GPU only the check
+# that each program carries all device images runs.
+check-device:
+	$(call configure,device,$(CLANG),$(DEVICE_ARCHS))
+	$(CTEST) $(BUILD)/device -L device-build
+
+# Installs the host-offload build and builds a consumer against it, through
+# find_package(tdls) and through pkg-config.
+check-install-consumer:
+	$(call configure,host-offload,$(CLANG),host)
+	rm -rf $(BUILD)/install-consumer
+	cmake --install $(BUILD)/host-offload --prefix $(BUILD)/install-consumer/prefix > /dev/null
+	tests/consumer/run.sh $(BUILD)/install-consumer/prefix $(BUILD)/install-consumer $(CLANG) offload
+
+demo: deps
+	@test -f perf/demo.c || { echo "make demo: perf/demo.c does not exist yet" >&2; exit 1; }
+	cmake -S . -B $(BUILD)/demo -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) \
+		"-DTDLS_OFFLOAD_ARCH=$(TDLS_OFFLOAD_ARCH)" -DTDLS_BUILD_TESTS=OFF -DTDLS_BUILD_PERF=ON $(CMAKE_ARGS)
+	cmake --build $(BUILD)/demo -j $(JOBS) --target tdls-demo
+	OMP_TARGET_OFFLOAD=MANDATORY $(BUILD)/demo/perf/tdls-demo $(DEMO_ARGS)
+
+# On this machine: build for $(GPU_ARCH) and gather in .gpu/ (git-ignored)
+# everything a GPU machine without LLVM needs: the programs of the manifest,
+# the shared libraries they load and the OpenMP offload runtime. There:
+# scripts/gpu-check.sh .gpu/build .gpu/omp-runtime.tar.xz (or make gpu-check).
+gpu-prepare: deps
+	$(call configure,$(GPU_ARCH),$(CLANG),$(GPU_ARCH))
+	cmake --build $(BUILD)/$(GPU_ARCH) --target tdls-gpu-libs
+	rm -rf .gpu/build && mkdir -p .gpu/build
+	cp $(BUILD)/$(GPU_ARCH)/tdls-manifest.txt $(BUILD)/$(GPU_ARCH)/gpu-libs.tar.xz .gpu/build/
+	grep -v '^#' $(BUILD)/$(GPU_ARCH)/tdls-manifest.txt | while read -r kind name path rest; do \
+		mkdir -p .gpu/build/$$(dirname $$path) && cp $(BUILD)/$(GPU_ARCH)/$$path .gpu/build/$$path; done
+	@if [ ! -s .gpu/omp-runtime.tar.xz ]; then \
+		test -x $(PACK_RUNTIME) || { echo "no $(PACK_RUNTIME): set PACK_RUNTIME=" >&2; exit 1; }; \
+		$(PACK_RUNTIME) .gpu; fi
+	@du -sh .gpu
+
+gpu-check:
+	scripts/gpu-check.sh .gpu/build .gpu/omp-runtime.tar.xz
+
+clean:
+	rm -rf $(BUILD) gpu-out
+
+format:
+	git ls-files -z '*.c' '*.h' | xargs -0 -r $(CLANG_FORMAT) -i
+
+format-check:
+	git ls-files -z '*.c' '*.h' | xargs -0 -r $(CLANG_FORMAT) --dry-run --Werror
