@@ -21,6 +21,9 @@
 
 enum { n = 12, reps = 3 };
 static const long batch = 1000000;
+/* LAPACKE runs on the first tenth of the batch, to keep the demo short; its
+   rate is per system, so it extrapolates linearly. */
+static const long lapacke_count = 100000;
 #define SEED           20261202u
 #define RESIDUAL_LIMIT 30.0 /* LAPACK's threshold for its xGET02 ratio */
 
@@ -142,13 +145,13 @@ int main(void) {
     int lapacke_info = 0;
     const double t2 = tdls_perf_now();
 #pragma omp parallel for schedule(static) reduction(+ : lapacke_info)
-    for (long k = 0; k < batch; ++k)
+    for (long k = 0; k < lapacke_count; ++k)
         lapacke_info += tdls_perf_lapacke_solve(TDLS_PERF_LAPACKE_COL_WORK, n, a0 + k, batch, b + k,
                                                 xl + k, batch)
                         != 0;
     const double lapacke_s = tdls_perf_now() - t2;
     long lapacke_failures = 0;
-    const double lapacke_worst = worst_residual(a0, b, xl, batch, &lapacke_failures);
+    const double lapacke_worst = worst_residual(a0, b, xl, lapacke_count, &lapacke_failures);
 
     printf("tdls-demo: %ld systems of order %d (material-law Jacobians), SoA, a_stride = batch\n",
            batch, n);
@@ -158,12 +161,14 @@ int main(void) {
     printf("  tdls         : %.4g systems/s kernel only (median of %d), %.4g systems/s "
            "including transfers\n",
            batch / kernel_s, reps, batch / with_transfers);
-    printf("  LAPACKE      : %.4g systems/s (%s, host threads, gather from SoA included)\n",
-           batch / lapacke_s, tdls_perf_lapacke_name[TDLS_PERF_LAPACKE_COL_WORK]);
+    const double lapacke_rate = lapacke_count / lapacke_s;
+    printf("  LAPACKE      : %.4g systems/s, measured on the first %ld systems (%s, host "
+           "threads, gather from SoA included)\n",
+           lapacke_rate, lapacke_count, tdls_perf_lapacke_name[TDLS_PERF_LAPACKE_COL_WORK]);
     printf("  tdls/LAPACKE : %.2fx (kernel only), %.2fx (including transfers)\n",
-           lapacke_s / kernel_s, lapacke_s / with_transfers);
+           batch / kernel_s / lapacke_rate, batch / with_transfers / lapacke_rate);
     printf("  max residual ratio ||b-Ax||/(n eps (||A|| ||x||+||b||)), long double: tdls %.3g, "
-           "LAPACKE %.3g (limit %.0f)\n",
+           "LAPACKE %.3g on its subset (limit %.0f)\n",
            worst, lapacke_worst, RESIDUAL_LIMIT);
     printf("  info != 0    : tdls %d, LAPACKE %d; residual failures: tdls %ld, LAPACKE %ld\n",
            failed_info, lapacke_info, failures, lapacke_failures);
