@@ -717,10 +717,10 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
             x[i * rs] = s * a[TDLS_AT(row, i, n, as)];
         }
     } else {
+        /* The leading zeros still meet their pivot: 0 times a negative
+           reciprocal is -0, and skipping it would flip the sign of a zero. */
         TDLS_TL_UNROLL_VEC
         for (int i = 0; i < n; ++i) {
-            if (i < first)
-                continue;
             TDLS_TL_T s = x[i * rs];
             TDLS_TL_UNROLL_VEC
             for (int j = 0; j < i; ++j)
