@@ -33,7 +33,7 @@ CONFIGS := gcc clang host-offload device install-consumer
 define configure
 cmake -S . -B $(BUILD)/$(1) -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(2) \
 	"-DTDLS_OFFLOAD_ARCH=$(3)" -DTDLS_BUILD_TESTS=ON -DTDLS_BUILD_PERF=ON $(4) $(CMAKE_ARGS)
-cmake --build $(BUILD)/$(1) -j $(JOBS)
+cmake --build $(BUILD)/$(1) -j $(JOBS) -- --no-print-directory
 endef
 
 .PHONY: check deps $(addprefix check-,$(CONFIGS)) demo gpu-prepare gpu-check clean format format-check
@@ -82,7 +82,7 @@ demo: deps
 	@test -f perf/demo.c || { echo "make demo: perf/demo.c does not exist yet" >&2; exit 1; }
 	cmake -S . -B $(BUILD)/demo -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) \
 		"-DTDLS_OFFLOAD_ARCH=$(TDLS_OFFLOAD_ARCH)" -DTDLS_BUILD_TESTS=OFF -DTDLS_BUILD_PERF=ON $(CMAKE_ARGS)
-	cmake --build $(BUILD)/demo -j $(JOBS) --target tdls-demo
+	cmake --build $(BUILD)/demo -j $(JOBS) --target tdls-demo -- --no-print-directory
 	OMP_TARGET_OFFLOAD=MANDATORY $(BUILD)/demo/perf/tdls-demo $(DEMO_ARGS)
 
 # On this machine: build for $(GPU_ARCH) and gather in .gpu/ (git-ignored)
@@ -91,7 +91,7 @@ demo: deps
 # scripts/gpu-check.sh .gpu/build .gpu/omp-runtime.tar.xz (or make gpu-check).
 gpu-prepare: deps
 	$(call configure,$(GPU_ARCH),$(CLANG),$(GPU_ARCH))
-	cmake --build $(BUILD)/$(GPU_ARCH) --target tdls-gpu-libs
+	cmake --build $(BUILD)/$(GPU_ARCH) --target tdls-gpu-libs -- --no-print-directory
 	rm -rf .gpu/build && mkdir -p .gpu/build
 	cp $(BUILD)/$(GPU_ARCH)/tdls-manifest.txt $(BUILD)/$(GPU_ARCH)/gpu-libs.tar.xz .gpu/build/
 	grep -v '^#' $(BUILD)/$(GPU_ARCH)/tdls-manifest.txt | while read -r kind name path rest; do \
