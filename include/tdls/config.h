@@ -23,11 +23,24 @@
 #define TDLS_LOGICAL  1
 #define TDLS_PHYSICAL 2
 
+/* Where TiledLUpp looks for a pivot. Column: in the whole column, rows
+   under the diagonal tile included, with the relative threshold: bounded
+   multipliers and LAPACK's backward error. Tile: inside the diagonal tile,
+   going under it only when the best in-tile pivot is below the out-of-tile
+   threshold: fewer reads under the tile, but unbounded multipliers, so
+   stability rests on the matrix (diagonally dominant, for instance). */
+#define TDLS_SEARCH_COLUMN 1
+#define TDLS_SEARCH_TILE   2
+
 /* Tile extent of TiledLUpp: the main performance axis. 4 keeps a double
    tile in 32 registers of a GPU thread and is the best measured choice for
    the order 12 to 19 systems of material-law integration. Range: >= 1. */
 #ifndef TDLS_DEFAULT_TILE_SIZE
 #define TDLS_DEFAULT_TILE_SIZE 4
+#endif
+
+#ifndef TDLS_DEFAULT_PIVOT_SEARCH
+#define TDLS_DEFAULT_PIVOT_SEARCH TDLS_SEARCH_COLUMN
 #endif
 
 #ifndef TDLS_DEFAULT_SCHEDULE
@@ -84,6 +97,9 @@
 #endif
 #if TDLS_DEFAULT_ROW_INTERCHANGE != TDLS_LOGICAL && TDLS_DEFAULT_ROW_INTERCHANGE != TDLS_PHYSICAL
 #error "TDLS_DEFAULT_ROW_INTERCHANGE must be TDLS_LOGICAL or TDLS_PHYSICAL."
+#endif
+#if TDLS_DEFAULT_PIVOT_SEARCH != TDLS_SEARCH_COLUMN && TDLS_DEFAULT_PIVOT_SEARCH != TDLS_SEARCH_TILE
+#error "TDLS_DEFAULT_PIVOT_SEARCH must be TDLS_SEARCH_COLUMN or TDLS_SEARCH_TILE."
 #endif
 #if TDLS_DEFAULT_LAYOUT != TDLS_ROW_MAJOR && TDLS_DEFAULT_LAYOUT != TDLS_COL_MAJOR
 #error "TDLS_DEFAULT_LAYOUT must be TDLS_ROW_MAJOR (101) or TDLS_COL_MAJOR (102)."

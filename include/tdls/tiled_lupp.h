@@ -12,6 +12,7 @@
      TDLS_TILED_TILE_SIZE                 tile extent, >= 1, may exceed the order
      TDLS_TILED_SCHEDULE                  TDLS_RIGHT_LOOKING or TDLS_LEFT_LOOKING
      TDLS_TILED_ROW_INTERCHANGE           TDLS_LOGICAL or TDLS_PHYSICAL
+     TDLS_TILED_PIVOT_SEARCH              TDLS_SEARCH_COLUMN or TDLS_SEARCH_TILE
      TDLS_TILED_OOT_THRESHOLD             in-tile pivots below it trigger the search below the tile
      TDLS_TILED_OOT_FIRST_ACCEPTABLE      0 or 1
      TDLS_TILED_RELATIVE_PIVOT_THRESHOLD  in (0, 1]
@@ -47,6 +48,9 @@
 #endif
 #ifndef TDLS_TILED_ROW_INTERCHANGE
 #define TDLS_TILED_ROW_INTERCHANGE TDLS_DEFAULT_ROW_INTERCHANGE
+#endif
+#ifndef TDLS_TILED_PIVOT_SEARCH
+#define TDLS_TILED_PIVOT_SEARCH TDLS_DEFAULT_PIVOT_SEARCH
 #endif
 #ifndef TDLS_TILED_OOT_THRESHOLD
 #define TDLS_TILED_OOT_THRESHOLD                                                                   \
@@ -105,6 +109,9 @@
 #if TDLS_TILED_ROW_INTERCHANGE != TDLS_LOGICAL && TDLS_TILED_ROW_INTERCHANGE != TDLS_PHYSICAL
 #error "tiled_lupp.h: TDLS_TILED_ROW_INTERCHANGE must be TDLS_LOGICAL or TDLS_PHYSICAL."
 #endif
+#if TDLS_TILED_PIVOT_SEARCH != TDLS_SEARCH_COLUMN && TDLS_TILED_PIVOT_SEARCH != TDLS_SEARCH_TILE
+#error "tiled_lupp.h: TDLS_TILED_PIVOT_SEARCH must be TDLS_SEARCH_COLUMN or TDLS_SEARCH_TILE."
+#endif
 #if TDLS_TILED_OOT_FIRST_ACCEPTABLE != 0 && TDLS_TILED_OOT_FIRST_ACCEPTABLE != 1
 #error "tiled_lupp.h: TDLS_TILED_OOT_FIRST_ACCEPTABLE must be 0 or 1."
 #endif
@@ -135,6 +142,7 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
 #define TDLS_TL_PRIV(x) TDLS_TL_FN(TDLS_CAT(priv_, x))
 #define TDLS_TL_LOGICAL (TDLS_TILED_ROW_INTERCHANGE == TDLS_LOGICAL)
 #define TDLS_TL_LEFT    (TDLS_TILED_SCHEDULE == TDLS_LEFT_LOOKING)
+#define TDLS_TL_COLUMN  (TDLS_TILED_PIVOT_SEARCH == TDLS_SEARCH_COLUMN)
 /* Physical interchanges treat the whole matrix as one tile. */
 #define TDLS_TL_TS    TDLS_TILED_TILE_SIZE
 #define TDLS_TL_OOT   ((TDLS_TL_T)(TDLS_TILED_OOT_THRESHOLD))
@@ -219,6 +227,21 @@ TDLS_INLINE int TDLS_TL_PRIV(row)(const int *TDLS_RESTRICT piv, const ptrdiff_t 
     (void)ps;
     return i;
 #endif
+}
+
+/* The stored reciprocal of pivot p at 0-based step k. A pivot that is zero,
+   below the floor or not finite is rejected: info takes k + 1 if it is the
+   first, and 0 is stored, so that its multipliers vanish and the rest of
+   the factorization goes on. The division never sees a rejected pivot, so
+   that nothing traps even where the compiler computes both sides of a
+   select. */
+TDLS_INLINE TDLS_TL_T TDLS_TL_PRIV(reciprocal)(const TDLS_TL_T p, const int k, int *info) {
+    const TDLS_TL_T ap = TDLS_FABS(p);
+    const int ok = TDLS_PIVOT_OK(ap, TDLS_TL_FLOOR);
+    if (!ok && *info == 0)
+        *info = k + 1;
+    const TDLS_TL_T divisor = ok ? p : (TDLS_TL_T)1;
+    return ok ? (TDLS_TL_T)1 / divisor : (TDLS_TL_T)0;
 }
 
 #if TDLS_TL_LOGICAL
@@ -342,12 +365,20 @@ TDLS_INLINE void TDLS_TL_PRIV(candidate)(const int n, const TDLS_TL_T *TDLS_REST
     TDLS_TL_PRIV(upper_rsolve)(jj, d, 1, nc, v);
 }
 
-/* Factors the diagonal tile w (positions k0..k0+nk) in place: pivot choice
-   inside the tile, the search below it when the best in-tile pivot is weak,
-   and the elimination inside the tile. rows[] follows the interchanges;
-   an out-of-tile pivot row trades places with the row at the pivot
-   position, whose stored entries have not been touched yet. */
-TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RESTRICT a,
+/* Factors the diagonal tile w (positions k0..k0+nk) in place, with the
+   pivot choice of the configured search, and returns the updated info.
+   rows[] follows the interchanges. A pivot row from under the tile trades
+   places with the row at the pivot position.
+   Column search: the rows under the tile are kept eliminated column by
+   column in memory (the panel), so every candidate of the column is at
+   hand; the in-place row, then the best in-tile row, then the best row
+   under the tile is taken, the first that reaches the relative threshold
+   of the largest magnitude of the whole column. Multipliers stay below
+   its inverse, as in LAPACK's partial pivoting.
+   Tile search: only a weak in-tile pivot (below the out-of-tile threshold)
+   sends the search under the tile, each candidate corrected on the fly;
+   the rows under the tile are eliminated after the tile. */
+TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT a,
                                           const ptrdiff_t as, int *TDLS_RESTRICT piv,
                                           const ptrdiff_t ps, const int k0, const int nk,
                                           int rows[TDLS_TL_TS], TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS],
@@ -366,19 +397,36 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RES
                 choice = r;
             }
         }
+        const TDLS_TL_T in_place = TDLS_FABS(w[jj][jj]);
+        int qbest = -1;
+#if TDLS_TL_COLUMN
+        TDLS_TL_T qmax = 0;
+        TDLS_TL_UNROLL_GRID
+        for (int q = k0 + nk; q < n; ++q) {
+            const TDLS_TL_T m = TDLS_FABS(a[TDLS_AT(piv[q * ps], k0 + jj, n, as)]);
+            if (m > qmax) {
+                qmax = m;
+                qbest = q;
+            }
+        }
+        const TDLS_TL_T bound = TDLS_TL_RPT * (qmax > cmax ? qmax : cmax);
+        if (TDLS_TL_RPT < 1 && in_place >= bound)
+            choice = jj;
+        if (in_place >= bound || cmax >= bound)
+            qbest = -1;
+#else
         if (TDLS_TL_RPT < 1) { /* a threshold of 1 compiles the test out */
-            const TDLS_TL_T in_place = TDLS_FABS(w[jj][jj]);
             const TDLS_TL_T bound = TDLS_TL_RPT * cmax;
             if (in_place >= (bound > TDLS_TL_OOT ? bound : TDLS_TL_OOT)) {
                 choice = jj;
                 cmax = in_place;
             }
         }
+        TDLS_TL_T vbest[1][TDLS_TL_TS] = {{0}};
         if (!(cmax >= TDLS_TL_OOT)) {
             if (oot)
                 ++*oot;
-            int qbest = -1;
-            TDLS_TL_T qmax = cmax, vbest[1][TDLS_TL_TS] = {{0}};
+            TDLS_TL_T qmax = cmax;
             TDLS_TL_UNROLL_GRID
             for (int q = k0 + nk; q < n; ++q) {
                 TDLS_TL_T v[1][TDLS_TL_TS];
@@ -394,23 +442,39 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RES
                         break;
                 }
             }
-            if (qbest >= 0) {
-                /* The trade tests every position against the winner rather
-                   than indexing the pivot array with it: a caller-local
-                   pivot array then stays in registers. */
-                TDLS_TL_UNROLL_GRID
-                for (int q = k0 + nk; q < n; ++q) {
-                    if (q != qbest)
-                        continue;
-                    const int evicted = rows[jj];
-                    rows[jj] = piv[q * ps];
-                    piv[q * ps] = evicted;
-                }
-                TDLS_TL_UNROLL_TILE
-                for (int c = 0; c < TDLS_TL_TS; ++c)
-                    w[jj][c] = vbest[0][c];
-                choice = jj;
+        }
+#endif
+        if (qbest >= 0) {
+#if TDLS_TL_COLUMN
+            if (oot)
+                ++*oot;
+            /* The evicted row has received the same eliminations as the
+               panel it joins. */
+            TDLS_TL_UNROLL_TILE
+            for (int c = 0; c < TDLS_TL_TS; ++c)
+                if (c < nk)
+                    a[TDLS_AT(rows[jj], k0 + c, n, as)] = w[jj][c];
+#endif
+            /* The trade tests every position against the winner rather
+               than indexing the pivot array with it: a caller-local pivot
+               array then stays in registers. */
+            TDLS_TL_UNROLL_GRID
+            for (int q = k0 + nk; q < n; ++q) {
+                if (q != qbest)
+                    continue;
+                const int evicted = rows[jj];
+                rows[jj] = piv[q * ps];
+                piv[q * ps] = evicted;
             }
+            TDLS_TL_UNROLL_TILE
+            for (int c = 0; c < TDLS_TL_TS; ++c) {
+#if TDLS_TL_COLUMN
+                w[jj][c] = c < nk ? a[TDLS_AT(rows[jj], k0 + c, n, as)] : (TDLS_TL_T)0;
+#else
+                w[jj][c] = vbest[0][c];
+#endif
+            }
+            choice = jj;
         }
         /* A test of every row against the choice keeps the tile indexed at
            compile time once unrolled. */
@@ -429,13 +493,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RES
             }
         }
         const TDLS_TL_T p = w[jj][jj];
-        const TDLS_TL_T ap = TDLS_FABS(p);
-        const int ok = TDLS_PIVOT_OK(ap, TDLS_TL_FLOOR);
-        if (!ok && info == 0)
-            info = k0 + jj + 1;
-        /* A rejected pivot stores 0: its multipliers vanish, the rest of the
-           factorization goes on without dividing by zero, and info says. */
-        const TDLS_TL_T dinv = ok ? (TDLS_TL_T)1 / p : (TDLS_TL_T)0;
+        const TDLS_TL_T dinv = TDLS_TL_PRIV(reciprocal)(p, k0 + jj, &info);
         w[jj][jj] = dinv;
         TDLS_TL_UNROLL_TILE
         for (int r = jj + 1; r < TDLS_TL_TS; ++r) {
@@ -448,6 +506,20 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, const TDLS_TL_T *TDLS_RES
                 if (c < nk)
                     w[r][c] -= l * w[jj][c];
         }
+#if TDLS_TL_COLUMN
+        /* The same elimination in the panel under the tile, in the order
+           in which the L blocks of the tile search compute it. */
+        TDLS_TL_UNROLL_GRID
+        for (int q = k0 + nk; q < n; ++q) {
+            const int row = piv[q * ps];
+            const TDLS_TL_T l = a[TDLS_AT(row, k0 + jj, n, as)] * dinv;
+            a[TDLS_AT(row, k0 + jj, n, as)] = l;
+            TDLS_TL_UNROLL_TILE
+            for (int c = jj + 1; c < TDLS_TL_TS; ++c)
+                if (c < nk)
+                    a[TDLS_AT(row, k0 + c, n, as)] -= l * w[jj][c];
+        }
+#endif
     }
     return info;
 }
@@ -481,6 +553,20 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
         TDLS_TL_PRIV(load)(n, a, as, rows, nk, k0, nk, w);
 #if TDLS_TL_LEFT
         TDLS_TL_PRIV(pull)(n, a, as, piv, ps, rows, nk, k0, nk, k0, w);
+#if TDLS_TL_COLUMN
+        /* The column search reads the panel under the tile: bring it up to
+           date first. */
+        TDLS_TL_UNROLL_GRID
+        for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
+            const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
+            int brows[TDLS_TL_TS];
+            TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
+            TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
+            TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
+            TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
+            TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
+        }
+#endif
 #endif
         info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, info, oot);
         TDLS_TL_PRIV(store)(n, a, as, rows, nk, k0, nk, w);
@@ -489,7 +575,9 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
             if (r < nk)
                 piv[(k0 + r) * ps] = rows[r];
 
-        /* The L blocks under the diagonal tile. */
+#if !TDLS_TL_COLUMN
+        /* The L blocks under the diagonal tile (the column search has
+           eliminated them with the tile). */
         TDLS_TL_UNROLL_GRID
         for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
             const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
@@ -503,6 +591,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
             TDLS_TL_PRIV(upper_rsolve)(nk, w, ni, nk, t);
             TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
         }
+#endif
 #if !TDLS_TL_LEFT
         /* Right-looking: the U blocks right of the diagonal tile, and the
            update they push into the trailing matrix. */
@@ -584,12 +673,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
                 a[TDLS_AT(r, c, n, as)] = t;
             }
         }
-        const TDLS_TL_T p = a[TDLS_AT(j, j, n, as)];
-        const TDLS_TL_T ap = TDLS_FABS(p);
-        const int ok = TDLS_PIVOT_OK(ap, TDLS_TL_FLOOR);
-        if (!ok && info == 0)
-            info = j + 1;
-        const TDLS_TL_T dinv = ok ? (TDLS_TL_T)1 / p : (TDLS_TL_T)0;
+        const TDLS_TL_T dinv = TDLS_TL_PRIV(reciprocal)(a[TDLS_AT(j, j, n, as)], j, &info);
         a[TDLS_AT(j, j, n, as)] = dinv;
         TDLS_TL_UNROLL_GRID
         for (int r = j + 1; r < n; ++r) {
@@ -926,6 +1010,7 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_TL_PRIV
 #undef TDLS_TL_LOGICAL
 #undef TDLS_TL_LEFT
+#undef TDLS_TL_COLUMN
 #undef TDLS_TL_TS
 #undef TDLS_TL_OOT
 #undef TDLS_TL_FLOOR
@@ -951,6 +1036,7 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_TILED_TILE_SIZE
 #undef TDLS_TILED_SCHEDULE
 #undef TDLS_TILED_ROW_INTERCHANGE
+#undef TDLS_TILED_PIVOT_SEARCH
 #undef TDLS_TILED_OOT_THRESHOLD
 #undef TDLS_TILED_OOT_FIRST_ACCEPTABLE
 #undef TDLS_TILED_RELATIVE_PIVOT_THRESHOLD

@@ -27,19 +27,28 @@
 #define TDLS_TILED_ROW_INTERCHANGE          TDLS_PHYSICAL
 #include "tdls_test_instance.h"
 
+/* Tile-local search vs the default column search, tile 4. */
+#define TDLS_TEST_NAME k_col4
+#include "tdls_test_instance.h"
+
 /* First acceptable vs largest out-of-tile candidate, both schedules, tile
-   4; the first-acceptable ones also serve the out-of-tile search test. */
+   4, under the tile-local search that these knobs steer; the
+   first-acceptable ones also serve the out-of-tile and search tests. */
 #define TDLS_TEST_NAME                  k_first1_rl
+#define TDLS_TILED_PIVOT_SEARCH         TDLS_SEARCH_TILE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE 1
 #include "tdls_test_instance.h"
 #define TDLS_TEST_NAME                  k_first0_rl
+#define TDLS_TILED_PIVOT_SEARCH         TDLS_SEARCH_TILE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE 0
 #include "tdls_test_instance.h"
 #define TDLS_TEST_NAME                  k_first1_ll
+#define TDLS_TILED_PIVOT_SEARCH         TDLS_SEARCH_TILE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE 1
 #define TDLS_TILED_SCHEDULE             TDLS_LEFT_LOOKING
 #include "tdls_test_instance.h"
 #define TDLS_TEST_NAME                  k_first0_ll
+#define TDLS_TILED_PIVOT_SEARCH         TDLS_SEARCH_TILE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE 0
 #define TDLS_TILED_SCHEDULE             TDLS_LEFT_LOOKING
 #include "tdls_test_instance.h"
@@ -166,6 +175,32 @@ Test(knobs, oot_first_acceptable) {
                   "%s/%s: info %d/%d, factor ratios %g/%g", pairs[p][0]->name, pairs[p][1]->name,
                   first.info, best.info, (double)first.ratio, (double)best.ratio);
     }
+}
+
+/* Column 0 holds 1e-6 inside the first tile and 1 below it. The tile
+   search accepts the in-tile 1e-6 (above its 1e-10 threshold: no search
+   under the tile) and pays with multipliers of 1e6; the column search
+   brings a row from under the tile (oot_count >= 1) and keeps every
+   multiplier within 1 / 0.1. */
+Test(knobs, pivot_search) {
+    double s[N * N];
+    random_matrix(N, 5, s);
+    for (int i = 0; i < N; ++i)
+        s[i * N] = i < 4 ? 1e-6 : 1.0;
+    const tdls_test_solver *tile = &tdls_test_solver_k_first1_rl,
+                           *column = &tdls_test_solver_k_col4;
+    const struct outcome t = factor(tile, N, s), c = factor(column, N, s);
+    double tile_l = 0, column_l = 0;
+    for (int i = 1; i < N; ++i) {
+        tile_l = fmax(tile_l, fabs(t.f[t.piv[i] * N]));
+        column_l = fmax(column_l, fabs(c.f[c.piv[i] * N]));
+    }
+    cr_expect(t.info == 0 && t.oot == 0 && t.piv[0] < 4 && tile_l > 1e5,
+              "%s: info %d, oot_count %d, piv[0] %d, largest multiplier of column 0 %g", tile->name,
+              t.info, t.oot, t.piv[0], tile_l);
+    cr_expect(c.info == 0 && c.oot >= 1 && c.piv[0] >= 4 && column_l <= 10 && c.ratio < 30,
+              "%s: info %d, oot_count %d, piv[0] %d, largest multiplier %g, factor ratio %g",
+              column->name, c.info, c.oot, c.piv[0], column_l, (double)c.ratio);
 }
 
 /* An upper triangular S with a 1e-9 second pivot: a floor of 1e-8 rejects
