@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* README snippet: the pivoting knobs and the out-of-tile counter. With
-   tiles of 2, column 0 of A has only zeros inside the first tile, so the
-   pivot comes from below it. A is a permuted diagonal, x = (1, 2, 3, 4). */
+/* README snippet: the pivoting knobs and the out-of-tile counter, under
+   the tile-local search. With tiles of 2, column 0 of A has only zeros
+   inside the first tile, so the pivot comes from below it. A is a permuted
+   diagonal, x = (1, 2, 3, 4). */
 #include "check.h"
 
 /* snippet:begin */
 #define TDLS_TILED_NAME                     piv4
 #define TDLS_TILED_TILE_SIZE                2
+#define TDLS_TILED_PIVOT_SEARCH             TDLS_SEARCH_TILE /* look under the tile only for weak pivots */
 #define TDLS_TILED_RELATIVE_PIVOT_THRESHOLD 0.5    /* keep the row in place if >= half the best */
 #define TDLS_TILED_OOT_THRESHOLD            1e-8   /* weaker in-tile pivots search below the tile */
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE     0      /* ... and take the largest candidate there */
