@@ -96,8 +96,9 @@ function(tdls_add_test)
     _tdls_program(${arg_NAME})
     target_link_libraries(${arg_NAME} PRIVATE tdls_criterion ${arg_LIBS})
     add_test(NAME ${arg_NAME} COMMAND ${arg_NAME})
+    set(labels unit ${arg_LABELS})
     set_tests_properties(${arg_NAME} PROPERTIES
-        LABELS "unit;${arg_LABELS}" TIMEOUT ${arg_TIMEOUT} ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
+        LABELS "${labels}" TIMEOUT ${arg_TIMEOUT} ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
     _tdls_manifest(test ${arg_NAME} ${arg_NAME})
 endfunction()
 
