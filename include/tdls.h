@@ -5,16 +5,12 @@
 #ifndef TDLS_H
 #define TDLS_H
 
+/* The knob values, among them the storage orders TDLS_ROW_MAJOR and
+ * TDLS_COL_MAJOR (LAPACKE's values). */
+#include <tdls/config.h>
+
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-/* Storage orders, with LAPACKE's values so that callers can pass either. */
-#ifndef TDLS_ROW_MAJOR
-#define TDLS_ROW_MAJOR 101
-#endif
-#ifndef TDLS_COL_MAJOR
-#define TDLS_COL_MAJOR 102
 #endif
 
 /* The library's version, "MAJOR.MINOR.PATCH". */

@@ -188,7 +188,7 @@ Test(oracle, ratios_detect_errors) {
     cr_expect(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON) > 1e3L);
     g[rows[n - 1] * n + 1] -= 1e-9L;
     logical[1] = logical[0];
-    cr_expect(isinf(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON)),
+    cr_expect(__builtin_isinf(tdls_oracle_factor_ratio(n, a, g, logical, 1, DBL_EPSILON)),
               "a repeated row index is not a permutation");
     /* A different (valid) first exchange permutes S but not the factors. */
     ipiv[0] = ipiv[0] == 0 ? 1 : 0;

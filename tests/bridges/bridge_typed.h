@@ -72,7 +72,7 @@ static inline long double BR_FN(residual)(int n, const BR_T *A, int trans, const
         xnorm = fmaxl(xnorm, fabsl((long double)x[i * xs]));
     }
     const long double eps = sizeof(BR_T) == sizeof(float) ? FLT_EPSILON : DBL_EPSILON;
-    if (!isfinite(rmax) || !isfinite(xnorm))
+    if (!__builtin_isfinite(rmax) || !__builtin_isfinite(xnorm))
         return INFINITY;
     return rmax == 0 ? 0 : rmax / (scale * xnorm * n * eps);
 }

@@ -138,7 +138,7 @@ long double tdls_oracle_factor_ratio(int n, const long double *s0, const long do
     }
     free(rows);
     free(r);
-    return isnan(ratio) ? INFINITY : ratio;
+    return __builtin_isnan(ratio) ? INFINITY : ratio;
 }
 
 long double tdls_oracle_solve_ratio(int n, const long double *a, const long double *x,
@@ -157,7 +157,7 @@ long double tdls_oracle_solve_ratio(int n, const long double *a, const long doub
         ratio = rnorm / (anorm * xnorm * eps);
     else
         ratio = rnorm == 0 ? 0 : INFINITY;
-    return isnan(ratio) ? INFINITY : ratio;
+    return __builtin_isnan(ratio) ? INFINITY : ratio;
 }
 
 long double tdls_oracle_forward_error(int n, const long double *x, const long double *y) {

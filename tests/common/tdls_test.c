@@ -86,7 +86,7 @@ void tdls_test_load_vec(tdls_test_type type, int n, const void *x, ptrdiff_t str
 
 int tdls_test_all_finite(tdls_test_type type, int n, const void *x, ptrdiff_t stride) {
     for (int i = 0; i < n; ++i)
-        if (!isfinite(tdls_test_get(type, x, i * stride)))
+        if (!__builtin_isfinite(tdls_test_get(type, x, i * stride)))
             return 0;
     return 1;
 }
