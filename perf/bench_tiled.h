@@ -22,13 +22,14 @@ struct tdls_bench_variant {
 
 /* The knob space, by configuration index i: tile 2..8 right-looking
    (i = 0..6), tile 2..8 left-looking (7..13), both with logical
-   interchanges, and physical interchanges (14), which ignore tile and
-   schedule (one tile, LAPACK's order of operations). Plain arithmetic on
-   the values of tdls/config.h, so that the solver header's #if can use it. */
-#define TDLS_BENCH_NCONFIG        15
-#define TDLS_BENCH_TILE(i)        ((i) < 14 ? 2 + (i) % 7 : 4)
-#define TDLS_BENCH_SCHEDULE(i)    ((i) < 7 || (i) == 14 ? 1 : 2)
-#define TDLS_BENCH_INTERCHANGE(i) ((i) < 14 ? 1 : 2)
+   interchanges, physical interchanges (14), which ignore tile and schedule
+   (one tile, LAPACK's order of operations), and one logical tile of 64,
+   at least every order (15). Plain arithmetic on the values of
+   tdls/config.h, so that the solver header's #if can use it. */
+#define TDLS_BENCH_NCONFIG        16
+#define TDLS_BENCH_TILE(i)        ((i) < 14 ? 2 + (i) % 7 : (i) == 15 ? 64 : 4)
+#define TDLS_BENCH_SCHEDULE(i)    ((i) < 7 || (i) >= 14 ? 1 : 2)
+#define TDLS_BENCH_INTERCHANGE(i) ((i) == 14 ? 2 : 1)
 #define TDLS_BENCH_DEFAULT_CONFIG 2 /* tile 4, right-looking, logical: tdls/config.h */
 
 /* A quick build may restrict the orders: -DTDLS_BENCH_ORDERS(X)="X(12)". */
@@ -37,8 +38,9 @@ struct tdls_bench_variant {
 #endif
 #define TDLS_BENCH_CONFIGS(X, n)                                                                   \
     X(n, 0)                                                                                        \
-    X(n, 1) X(n, 2) X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) X(n, 8) X(n, 9) X(n, 10) X(n, 11)      \
-        X(n, 12) X(n, 13) X(n, 14)
+    X(n, 1)                                                                                        \
+    X(n, 2) X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) X(n, 8) X(n, 9) X(n, 10) X(n, 11) X(n, 12)     \
+        X(n, 13) X(n, 14) X(n, 15)
 
 /* Configuration i at order n, defined by bench_tiled_kernels.c. */
 #define TDLS_BENCH_VARIANT_NAME(n, i)  TDLS_BENCH_VARIANT_NAME_(n, i)
