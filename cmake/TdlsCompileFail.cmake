@@ -5,16 +5,7 @@
 
 cmake_minimum_required(VERSION 3.25)
 
-set(cmd "")
-set(seen_dashes OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE 1 ${last})
-    if(seen_dashes)
-        list(APPEND cmd "${CMAKE_ARGV${i}}")
-    elseif(CMAKE_ARGV${i} STREQUAL "--")
-        set(seen_dashes ON)
-    endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/TdlsCommandArgs.cmake)
 if(NOT cmd)
     message(FATAL_ERROR "usage: cmake -P TdlsCompileFail.cmake -- <compiler> <args...>")
 endif()

@@ -5,16 +5,7 @@
 
 cmake_minimum_required(VERSION 3.25)
 
-set(cmd "")
-set(seen_dashes OFF)
-math(EXPR last "${CMAKE_ARGC} - 1")
-foreach(i RANGE 1 ${last})
-    if(seen_dashes)
-        list(APPEND cmd "${CMAKE_ARGV${i}}")
-    elseif(CMAKE_ARGV${i} STREQUAL "--")
-        set(seen_dashes ON)
-    endif()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/TdlsCommandArgs.cmake)
 execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "link for the resource report failed:\n${out}")

@@ -39,8 +39,9 @@ struct tdls_bench_variant {
 #define TDLS_BENCH_CONFIGS(X, n)                                                                   \
     X(n, 0)                                                                                        \
     X(n, 1)                                                                                        \
-    X(n, 2) X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) X(n, 8) X(n, 9) X(n, 10) X(n, 11) X(n, 12)     \
-        X(n, 13) X(n, 14) X(n, 15)
+    X(n, 2)                                                                                        \
+    X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) X(n, 8) X(n, 9) X(n, 10) X(n, 11) X(n, 12) X(n, 13)    \
+        X(n, 14) X(n, 15)
 
 /* Configuration i at order n, defined by bench_tiled_kernels.c. */
 #define TDLS_BENCH_VARIANT_NAME(n, i)  TDLS_BENCH_VARIANT_NAME_(n, i)

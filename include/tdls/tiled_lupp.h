@@ -524,6 +524,29 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT 
     return info;
 }
 
+/* The blocks of the panel under the diagonal tile at k0, in memory: each is
+   pulled up to date under left-looking, and with solve, turned into its L
+   block by the factored diagonal tile w. */
+TDLS_INLINE void TDLS_TL_PRIV(panel)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
+                                     const int *TDLS_RESTRICT piv, const ptrdiff_t ps, const int k0,
+                                     const int nk, TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS],
+                                     const int solve) {
+    TDLS_TL_UNROLL_GRID
+    for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
+        const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
+        int brows[TDLS_TL_TS];
+        TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
+        TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
+        TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
+#if TDLS_TL_LEFT
+        TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
+#endif
+        if (solve)
+            TDLS_TL_PRIV(upper_rsolve)(nk, w, ni, nk, t);
+        TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
+    }
+}
+
 TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
                                      int *TDLS_RESTRICT piv, const ptrdiff_t ps, int *oot) {
     int info = 0;
@@ -556,16 +579,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
 #if TDLS_TL_COLUMN
         /* The column search reads the panel under the tile: bring it up to
            date first. */
-        TDLS_TL_UNROLL_GRID
-        for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
-            const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
-            int brows[TDLS_TL_TS];
-            TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
-            TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
-            TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
-            TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
-            TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
-        }
+        TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 0);
 #endif
 #endif
         info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, info, oot);
@@ -578,19 +592,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
 #if !TDLS_TL_COLUMN
         /* The L blocks under the diagonal tile (the column search has
            eliminated them with the tile). */
-        TDLS_TL_UNROLL_GRID
-        for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
-            const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
-            int brows[TDLS_TL_TS];
-            TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
-            TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
-            TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
-#if TDLS_TL_LEFT
-            TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
-#endif
-            TDLS_TL_PRIV(upper_rsolve)(nk, w, ni, nk, t);
-            TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
-        }
+        TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 1);
 #endif
 #if !TDLS_TL_LEFT
         /* Right-looking: the U blocks right of the diagonal tile, and the

@@ -44,10 +44,10 @@ static void TDLS_TEST_I_W(substitute_trans)(int, const void *, ptrdiff_t, const 
 
 const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
     .name = TDLS_TEST_STR(TDLS_TEST_NAME),
-    .type = _Generic((TDLS_TEST_I_T)0, float
-                     : TDLS_TEST_FLOAT, double
-                     : TDLS_TEST_DOUBLE, default
-                     : TDLS_TEST_LDOUBLE),
+    .type = _Generic((TDLS_TEST_I_T)0,
+        float: TDLS_TEST_FLOAT,
+        double: TDLS_TEST_DOUBLE,
+        default: TDLS_TEST_LDOUBLE),
 #ifdef TDLS_TILED_LAYOUT
     .layout = TDLS_TILED_LAYOUT,
 #else
@@ -76,9 +76,9 @@ const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
 #ifdef TDLS_TILED_OOT_THRESHOLD
     .oot_threshold = (TDLS_TEST_I_T)(TDLS_TILED_OOT_THRESHOLD),
 #else
-    .oot_threshold = _Generic((TDLS_TEST_I_T)0, float
-                              : TDLS_DEFAULT_OOT_THRESHOLD_FLOAT, default
-                              : (TDLS_TEST_I_T)TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE),
+    .oot_threshold = _Generic((TDLS_TEST_I_T)0,
+        float: TDLS_DEFAULT_OOT_THRESHOLD_FLOAT,
+        default: (TDLS_TEST_I_T)TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE),
 #endif
 #ifdef TDLS_TILED_RELATIVE_PIVOT_THRESHOLD
     .relative_pivot_threshold = TDLS_TILED_RELATIVE_PIVOT_THRESHOLD,
@@ -88,10 +88,8 @@ const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
 #ifdef TDLS_TILED_SINGULAR_FLOOR
     .singular_floor = (TDLS_TEST_I_T)(TDLS_TILED_SINGULAR_FLOOR),
 #else
-    .singular_floor = _Generic((TDLS_TEST_I_T)0, float
-                               : FLT_MIN, double
-                               : DBL_MIN, default
-                               : LDBL_MIN),
+    .singular_floor =
+        _Generic((TDLS_TEST_I_T)0, float: FLT_MIN, double: DBL_MIN, default: LDBL_MIN),
 #endif
     .factorize = TDLS_TEST_I_W(factorize),
     .solve = TDLS_TEST_I_W(solve),

@@ -4,4 +4,6 @@
    set, so that the harness is shown able to pass a good file. */
 #include <tdls/tiled_lupp.h>
 
-int main(void) { return 0; }
+int main(void) {
+    return 0;
+}
