@@ -36,12 +36,12 @@ struct tdls_bench_variant {
 #ifndef TDLS_BENCH_ORDERS
 #define TDLS_BENCH_ORDERS(X) X(4) X(8) X(12) X(16) X(19) X(24) X(32)
 #endif
-#define TDLS_BENCH_CONFIGS(X, n)                                                                   \
-    X(n, 0)                                                                                        \
-    X(n, 1)                                                                                        \
-    X(n, 2)                                                                                        \
-    X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) X(n, 8) X(n, 9) X(n, 10) X(n, 11) X(n, 12) X(n, 13)    \
-        X(n, 14) X(n, 15)
+/* clang-format does not settle on one layout for this list. */
+/* clang-format off */
+#define TDLS_BENCH_CONFIGS(X, n) \
+    X(n, 0) X(n, 1) X(n, 2) X(n, 3) X(n, 4) X(n, 5) X(n, 6) X(n, 7) \
+    X(n, 8) X(n, 9) X(n, 10) X(n, 11) X(n, 12) X(n, 13) X(n, 14) X(n, 15)
+/* clang-format on */
 
 /* Configuration i at order n, defined by bench_tiled_kernels.c. */
 #define TDLS_BENCH_VARIANT_NAME(n, i)  TDLS_BENCH_VARIANT_NAME_(n, i)
