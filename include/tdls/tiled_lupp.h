@@ -663,14 +663,19 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
             }
         }
         if (TDLS_TL_RPT < 1) { /* a threshold of 1 compiles the test out */
+            /* The rule of one logical tile under the configured search: the
+               tile search also asks the out-of-tile threshold of the row in
+               place. */
             const TDLS_TL_T in_place = TDLS_FABS(a[TDLS_AT(j, j, n, as)]);
             const TDLS_TL_T bound = TDLS_TL_RPT * cmax;
-            if (in_place >= (bound > TDLS_TL_OOT ? bound : TDLS_TL_OOT)) {
+            const TDLS_TL_T keep = TDLS_TL_COLUMN || bound > TDLS_TL_OOT ? bound : TDLS_TL_OOT;
+            if (in_place >= keep) {
                 choice = j;
                 cmax = in_place;
             }
         }
-        if (!(cmax >= TDLS_TL_OOT) && oot)
+        /* No row lies under the single tile: only the tile search counts. */
+        if (!TDLS_TL_COLUMN && !(cmax >= TDLS_TL_OOT) && oot)
             ++*oot;
         piv[j * ps] = choice;
         TDLS_TL_UNROLL_GRID

@@ -107,7 +107,9 @@ static struct outcome factor(const tdls_test_solver *c, int n, const double *s) 
    0.1 threshold (no interchange at step 0) and loses it with 1.0 (the
    largest row, 2, comes to position 0); both factorizations are correct.
    piv[0] reads the same in both formats: the row at (logical) or
-   exchanged into (physical) position 0. */
+   exchanged into (physical) position 0. The same again with the column
+   scaled by 1e-11, below the out-of-tile threshold, which the default
+   column search does not ask of the row in place, physical or logical. */
 Test(knobs, relative_pivot_threshold) {
     const tdls_test_solver *pairs[][2] = {
         {&tdls_test_solver_k_rpt01_log, &tdls_test_solver_k_rpt1_log},
@@ -115,19 +117,22 @@ Test(knobs, relative_pivot_threshold) {
     enum { n = 4 };
     double s[n * n];
     random_matrix(n, 1, s);
-    const double col0[n] = {0.5, 0.2, 1.0, -0.3};
-    for (int i = 0; i < n; ++i)
-        s[i * n] = col0[i];
-    for (int p = 0; p < 2; ++p) {
-        const struct outcome keep = factor(pairs[p][0], n, s), take = factor(pairs[p][1], n, s);
-        cr_expect_eq(keep.piv[0], 0, "%s: piv[0] = %d, the in-place row should stay",
-                     pairs[p][0]->name, keep.piv[0]);
-        cr_expect_eq(take.piv[0], 2, "%s: piv[0] = %d, the largest row 2 should be taken",
-                     pairs[p][1]->name, take.piv[0]);
-        cr_expect(keep.info == 0 && take.info == 0 && keep.ratio < 30 && take.ratio < 30,
-                  "%s/%s: info %d/%d, factor ratios %g/%g", pairs[p][0]->name, pairs[p][1]->name,
-                  keep.info, take.info, (double)keep.ratio, (double)take.ratio);
-    }
+    const double col0[n] = {0.5, 0.2, 1.0, -0.3}, scales[] = {1, 1e-11};
+    for (int k = 0; k < 2; ++k)
+        for (int p = 0; p < 2; ++p) {
+            for (int i = 0; i < n; ++i)
+                s[i * n] = scales[k] * col0[i];
+            const struct outcome keep = factor(pairs[p][0], n, s), take = factor(pairs[p][1], n, s);
+            cr_expect_eq(keep.piv[0], 0, "%s, scale %g: piv[0] = %d, the in-place row should stay",
+                         pairs[p][0]->name, scales[k], keep.piv[0]);
+            cr_expect_eq(take.piv[0], 2,
+                         "%s, scale %g: piv[0] = %d, the largest row 2 should be taken",
+                         pairs[p][1]->name, scales[k], take.piv[0]);
+            cr_expect(keep.info == 0 && take.info == 0 && keep.ratio < 30 && take.ratio < 30,
+                      "%s/%s: info %d/%d, factor ratios %g/%g", pairs[p][0]->name,
+                      pairs[p][1]->name, keep.info, take.info, (double)keep.ratio,
+                      (double)take.ratio);
+        }
 }
 
 /* Column 0 exactly zero inside the first 4 x 4 tile, nonzero below: with
