@@ -84,6 +84,15 @@ function(_tdls_program target)
     target_compile_options(${target} PRIVATE ${TDLS_WARNING_FLAGS})
 endfunction()
 
+# Registers a built program with ctest (its labels, timeout and the offload
+# environment) and lists it in the manifest under kind.
+function(_tdls_run kind name timeout labels)
+    add_test(NAME ${name} COMMAND ${name})
+    set_tests_properties(${name} PROPERTIES
+        LABELS "${labels}" TIMEOUT ${timeout} ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
+    _tdls_manifest(${kind} ${name} ${name})
+endfunction()
+
 function(tdls_add_test)
     cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS")
     if(NOT arg_NAME OR NOT arg_SOURCES)
@@ -95,11 +104,8 @@ function(tdls_add_test)
     add_executable(${arg_NAME} ${arg_SOURCES})
     _tdls_program(${arg_NAME})
     target_link_libraries(${arg_NAME} PRIVATE tdls_criterion ${arg_LIBS})
-    add_test(NAME ${arg_NAME} COMMAND ${arg_NAME})
     set(labels unit ${arg_LABELS})
-    set_tests_properties(${arg_NAME} PROPERTIES
-        LABELS "${labels}" TIMEOUT ${arg_TIMEOUT} ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
-    _tdls_manifest(test ${arg_NAME} ${arg_NAME})
+    _tdls_run(test ${arg_NAME} ${arg_TIMEOUT} "${labels}")
 endfunction()
 
 function(tdls_add_snippet)
@@ -110,10 +116,7 @@ function(tdls_add_snippet)
     add_executable(${arg_NAME} ${arg_SOURCE})
     _tdls_program(${arg_NAME})
     target_link_libraries(${arg_NAME} PRIVATE ${arg_LIBS})
-    add_test(NAME ${arg_NAME} COMMAND ${arg_NAME})
-    set_tests_properties(${arg_NAME} PROPERTIES
-        LABELS snippets TIMEOUT 120 ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
-    _tdls_manifest(snippet ${arg_NAME} ${arg_NAME})
+    _tdls_run(snippet ${arg_NAME} 120 snippets)
 endfunction()
 
 # A compile that must stop with a given message (the #error checks of
