@@ -240,17 +240,12 @@ TDLS_INLINE int TDLS_TL_PRIV(row)(const int *TDLS_RESTRICT piv, const ptrdiff_t 
 
 /* The stored reciprocal of pivot p at 0-based step k. A pivot that is zero,
    below the floor or not finite is rejected: info takes k + 1 if it is the
-   first, and 0 is stored, so that its multipliers vanish and the rest of
-   the factorization goes on. The division never sees a rejected pivot, so
-   that nothing traps even where the compiler computes both sides of a
-   select. */
+   first, and 0 is stored, so that the rest of the factorization goes on. */
 TDLS_INLINE TDLS_TL_T TDLS_TL_PRIV(reciprocal)(const TDLS_TL_T p, const int k, int *info) {
-    const TDLS_TL_T ap = TDLS_FABS(p);
-    const int ok = TDLS_PIVOT_OK(ap, TDLS_TL_FLOOR);
+    const int ok = TDLS_PIVOT_OK(TDLS_FABS(p), TDLS_TL_FLOOR);
     if (!ok && *info == 0)
         *info = k + 1;
-    const TDLS_TL_T divisor = ok ? p : (TDLS_TL_T)1;
-    return ok ? (TDLS_TL_T)1 / divisor : (TDLS_TL_T)0;
+    return TDLS_RECIPROCAL_OR_ZERO(p, ok);
 }
 
 #if TDLS_TL_LOGICAL

@@ -18,4 +18,10 @@
    Written so that a NaN magnitude fails both comparisons and is rejected. */
 #define TDLS_PIVOT_OK(mag, floor) ((mag) >= (floor) && (mag) <= TDLS_REAL_MAX(mag))
 
+/* The reciprocal of pivot p when it is acceptable (ok), else 0, so that the
+   multipliers of a rejected pivot vanish. The division never sees a
+   rejected pivot, so nothing traps even where the compiler evaluates both
+   sides of the select. */
+#define TDLS_RECIPROCAL_OR_ZERO(p, ok) ((ok) ? 1 / ((ok) ? (p) : 1) : 0)
+
 #endif
