@@ -23,6 +23,15 @@
 #define TDLS_LOGICAL  1
 #define TDLS_PHYSICAL 2
 
+/* How the threads of a CooperativeLUpp group synchronize. Team: the OpenMP
+   barrier of the innermost parallel region (a whole GPU team, or the
+   threads of a host parallel region); every thread of that region calls
+   the solver. Warp: on GPUs, a barrier of the lanes of one warp (nvptx) or
+   wavefront (amdgcn) when the group fits in it, else the team barrier; on
+   the host, the team barrier. */
+#define TDLS_SYNC_TEAM 1
+#define TDLS_SYNC_WARP 2
+
 /* Where TiledLUpp looks for a pivot. Column: in the whole column, rows
    under the diagonal tile included, with the relative threshold: bounded
    multipliers and LAPACK's backward error. Tile: inside the diagonal tile,
@@ -85,6 +94,22 @@
 #define TDLS_DEFAULT_UNROLL_LOOPS 1
 #endif
 
+/* Rows of the matrix each thread of a CooperativeLUpp group owns: a group
+   has ceil(n / rows_per_thread) threads. 1 gives a GPU the most parallelism
+   per system; larger values fit larger orders in one warp. Range: >= 1. */
+#ifndef TDLS_DEFAULT_ROWS_PER_THREAD
+#define TDLS_DEFAULT_ROWS_PER_THREAD 1
+#endif
+
+#ifndef TDLS_DEFAULT_COOP_SYNC
+#define TDLS_DEFAULT_COOP_SYNC TDLS_SYNC_TEAM
+#endif
+
+/* Elements of the CooperativeLUpp workspace that serve every configuration
+   of order up to n, a constant expression for team scratch arrays; each
+   configuration's NAME_workspace_size gives its exact need, never more. */
+#define TDLS_COOP_WORKSPACE(n) (3 * (n) + 3)
+
 #ifndef TDLS_DEFAULT_LAYOUT
 #define TDLS_DEFAULT_LAYOUT TDLS_ROW_MAJOR
 #endif
@@ -100,6 +125,12 @@
 #endif
 #if TDLS_DEFAULT_PIVOT_SEARCH != TDLS_SEARCH_COLUMN && TDLS_DEFAULT_PIVOT_SEARCH != TDLS_SEARCH_TILE
 #error "TDLS_DEFAULT_PIVOT_SEARCH must be TDLS_SEARCH_COLUMN or TDLS_SEARCH_TILE."
+#endif
+#if TDLS_DEFAULT_ROWS_PER_THREAD < 1
+#error "TDLS_DEFAULT_ROWS_PER_THREAD must be at least 1."
+#endif
+#if TDLS_DEFAULT_COOP_SYNC != TDLS_SYNC_TEAM && TDLS_DEFAULT_COOP_SYNC != TDLS_SYNC_WARP
+#error "TDLS_DEFAULT_COOP_SYNC must be TDLS_SYNC_TEAM or TDLS_SYNC_WARP."
 #endif
 #if TDLS_DEFAULT_LAYOUT != TDLS_ROW_MAJOR && TDLS_DEFAULT_LAYOUT != TDLS_COL_MAJOR
 #error "TDLS_DEFAULT_LAYOUT must be TDLS_ROW_MAJOR (101) or TDLS_COL_MAJOR (102)."
