@@ -36,6 +36,9 @@
    barrier when they call the same entry point with the same n and nrhs. */
 
 #include <stddef.h>
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 
 #include <tdls/config.h>
 #include <tdls/core/group.h>
@@ -163,6 +166,7 @@ typedef struct {
     int n, tx, threads;
     int slots;  /* rows of M the thread owns */
     int member; /* 0: a thread outside a warp-synchronized group, which returns at once */
+    int fits;   /* 1: the barrier joins at least `threads` threads */
     tdls_group g;
 } TDLS_CP_CTX;
 
@@ -177,6 +181,11 @@ TDLS_INLINE TDLS_CP_CTX TDLS_CP_PRIV(begin)(const int n, const int tx) {
     c.threads = TDLS_CP_PRIV(threads)(c.n);
     c.g = tdls_group_make(TDLS_COOP_SYNC, tx, c.threads);
     c.member = !c.g.warp || tx < c.threads;
+#if defined(_OPENMP)
+    c.fits = c.g.warp || omp_get_num_threads() >= c.threads;
+#else
+    c.fits = c.threads <= 1;
+#endif
     c.slots = 0;
     if (tx >= 0 && tx < c.threads)
         c.slots = (c.n - tx + c.threads - 1) / c.threads;
@@ -449,24 +458,56 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
     tdls_group_sync(c->g);
 }
 
-/* nrhs right-hand sides, column by column: entry (i, r) of B at
-   (i * nrhs + r) * rs in row-major layout, at (r * n + i) * rs in
-   column-major layout. b NULL: in place in x. */
-TDLS_INLINE void TDLS_CP_PRIV(solve_multi)(const TDLS_CP_CTX *c, const int nrhs,
-                                           const TDLS_CP_T *TDLS_RESTRICT a, const ptrdiff_t as,
-                                           const int *TDLS_RESTRICT piv, const ptrdiff_t ps,
-                                           const int which, const TDLS_CP_T *b, TDLS_CP_T *x,
-                                           const ptrdiff_t rs, TDLS_CP_T *work) {
+/* ---- one body behind every entry point ------------------------------------ */
+
+#define TDLS_CP_JOB_FACTOR     1 /* factorize */
+#define TDLS_CP_JOB_SOLVE      2 /* factorize, then nrhs columns */
+#define TDLS_CP_JOB_SUBSTITUTE 3 /* nrhs columns with given factors */
+#define TDLS_CP_JOB_FUSED      4 /* factorize with the first pass inside, in place in x */
+
+/* The right-hand sides: entry (i, r) of B at (i * nrhs + r) * rs in
+   row-major layout, at (r * n + i) * rs in column-major layout; b NULL:
+   in place in x; col >= 0: the column col of the identity instead of b.
+   Each column runs the passes on its own: the same bits as one at a time.
+   A group smaller than threads_per_system(n) cannot run the algorithm: it
+   returns -1, factors nothing and fills x with NaN, so that the misuse
+   cannot pass for a solution. */
+TDLS_INLINE int TDLS_CP_PRIV(run)(const int n, const int tx, const int job, const int which,
+                                  const int nrhs, TDLS_CP_T *a, const ptrdiff_t as, int *piv,
+                                  const ptrdiff_t ps, const TDLS_CP_T *b, TDLS_CP_T *x,
+                                  const ptrdiff_t rs, const int col, TDLS_CP_T *work) {
+    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(n, tx);
+    if (!c.member)
+        return 0;
+    if (!c.fits || n < 0) {
+        for (ptrdiff_t k = 0; x && tx == 0 && k < (ptrdiff_t)c.n * nrhs; ++k)
+            x[k * rs] = TDLS_NAN((TDLS_CP_T)0);
+        return -1;
+    }
+    if (job == TDLS_CP_JOB_FUSED) {
+        TDLS_CP_T rb[TDLS_CP_R];
+        TDLS_CP_SLOTS(&c) rb[K] = x[s * rs];
+        const int info = TDLS_CP_PRIV(factor)(&c, a, as, piv, ps, work, which, rb);
+        TDLS_CP_PRIV(passes)(&c, a, as, piv, ps, which, 0, work, rb, x, rs);
+        return info;
+    }
+    int info = 0;
+    if (job != TDLS_CP_JOB_SUBSTITUTE)
+        info = TDLS_CP_PRIV(factor)(&c, a, as, piv, ps, work, TDLS_CP_FUSE_NONE, NULL);
+    if (job == TDLS_CP_JOB_FACTOR)
+        return info;
 #if TDLS_COOP_LAYOUT == TDLS_ROW_MAJOR
-    const ptrdiff_t col = rs, es = (ptrdiff_t)nrhs * rs;
+    const ptrdiff_t next = rs, es = (ptrdiff_t)nrhs * rs;
 #else
-    const ptrdiff_t col = (ptrdiff_t)c->n * rs, es = rs;
+    const ptrdiff_t next = (ptrdiff_t)c.n * rs, es = rs;
 #endif
     for (int r = 0; r < nrhs; ++r) {
+        const TDLS_CP_T *src = col >= 0 ? NULL : b ? b + r * next : x + r * next;
         TDLS_CP_T rb[TDLS_CP_R];
-        TDLS_CP_PRIV(load)(c, piv, ps, which, b ? b + r * col : x + r * col, es, 0, rb);
-        TDLS_CP_PRIV(passes)(c, a, as, piv, ps, which, 1, work, rb, x + r * col, es);
+        TDLS_CP_PRIV(load)(&c, piv, ps, which, src, es, col, rb);
+        TDLS_CP_PRIV(passes)(&c, a, as, piv, ps, which, 1, work, rb, x + r * next, es);
     }
+    return info;
 }
 
 /* ---- public entry points --------------------------------------------------- */
@@ -496,33 +537,32 @@ TDLS_INLINE int TDLS_CP_FN(workspace_size)(
     return TDLS_CP_LOGICAL ? 2 * m + 2 : 3 * m + 3;
 }
 
+/* The substitutions never write the factors: the casts only let one body
+   serve the factorizing and the substituting entry points. */
+#define TDLS_CP_RUN(job, which, nrhs, a, piv, b, x, col)                                           \
+    TDLS_CP_PRIV(run)                                                                              \
+    (TDLS_CP_NV, tx, job, which, nrhs, (TDLS_CP_T *)(a), a_stride, (int *)(piv), piv_stride, b, x, \
+     rhs_stride, col, work)
+
 TDLS_INLINE int TDLS_CP_FN(factorize)(TDLS_CP_NP const int tx, TDLS_CP_T *a,
                                       const ptrdiff_t a_stride, int *piv,
                                       const ptrdiff_t piv_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (!c.member)
-        return 0;
-    return TDLS_CP_PRIV(factor)(&c, a, a_stride, piv, piv_stride, work, TDLS_CP_FUSE_NONE, NULL);
+    const ptrdiff_t rhs_stride = 0;
+    return TDLS_CP_RUN(TDLS_CP_JOB_FACTOR, 0, 0, a, piv, NULL, NULL, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute)(TDLS_CP_NP const int tx, const TDLS_CP_T *a,
                                         const ptrdiff_t a_stride, const int *piv,
                                         const ptrdiff_t piv_stride, const TDLS_CP_T *b,
                                         TDLS_CP_T *x, const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, 1, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, b, x,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_PLAIN, 1, a, piv, b, x, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_inplace)(TDLS_CP_NP const int tx, const TDLS_CP_T *a,
                                                 const ptrdiff_t a_stride, const int *piv,
                                                 const ptrdiff_t piv_stride, TDLS_CP_T *y,
                                                 const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, 1, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, NULL, y,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_PLAIN, 1, a, piv, NULL, y, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_trans)(TDLS_CP_NP const int tx, const TDLS_CP_T *a,
@@ -530,20 +570,14 @@ TDLS_INLINE void TDLS_CP_FN(substitute_trans)(TDLS_CP_NP const int tx, const TDL
                                               const ptrdiff_t piv_stride, const TDLS_CP_T *b,
                                               TDLS_CP_T *x, const ptrdiff_t rhs_stride,
                                               TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, 1, a, a_stride, piv, piv_stride, TDLS_CP_TRANS, b, x,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_TRANS, 1, a, piv, b, x, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_trans_inplace)(TDLS_CP_NP const int tx, const TDLS_CP_T *a,
                                                       const ptrdiff_t a_stride, const int *piv,
                                                       const ptrdiff_t piv_stride, TDLS_CP_T *y,
                                                       const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, 1, a, a_stride, piv, piv_stride, TDLS_CP_TRANS, NULL, y,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_TRANS, 1, a, piv, NULL, y, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_multi)(TDLS_CP_NP const int nrhs, const int tx,
@@ -551,10 +585,7 @@ TDLS_INLINE void TDLS_CP_FN(substitute_multi)(TDLS_CP_NP const int nrhs, const i
                                               const int *piv, const ptrdiff_t piv_stride,
                                               const TDLS_CP_T *b, TDLS_CP_T *x,
                                               const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, nrhs, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, b, x,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_PLAIN, nrhs, a, piv, b, x, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_multi_inplace)(TDLS_CP_NP const int nrhs, const int tx,
@@ -562,10 +593,7 @@ TDLS_INLINE void TDLS_CP_FN(substitute_multi_inplace)(TDLS_CP_NP const int nrhs,
                                                       const int *piv, const ptrdiff_t piv_stride,
                                                       TDLS_CP_T *y, const ptrdiff_t rhs_stride,
                                                       TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, nrhs, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, NULL, y,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_PLAIN, nrhs, a, piv, NULL, y, -1);
 }
 
 TDLS_INLINE void TDLS_CP_FN(substitute_trans_multi)(TDLS_CP_NP const int nrhs, const int tx,
@@ -573,10 +601,7 @@ TDLS_INLINE void TDLS_CP_FN(substitute_trans_multi)(TDLS_CP_NP const int nrhs, c
                                                     const int *piv, const ptrdiff_t piv_stride,
                                                     const TDLS_CP_T *b, TDLS_CP_T *x,
                                                     const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, nrhs, a, a_stride, piv, piv_stride, TDLS_CP_TRANS, b, x,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_TRANS, nrhs, a, piv, b, x, -1);
 }
 
 TDLS_INLINE void
@@ -584,10 +609,7 @@ TDLS_CP_FN(substitute_trans_multi_inplace)(TDLS_CP_NP const int nrhs, const int 
                                            const TDLS_CP_T *a, const ptrdiff_t a_stride,
                                            const int *piv, const ptrdiff_t piv_stride, TDLS_CP_T *y,
                                            const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (c.member)
-        TDLS_CP_PRIV(solve_multi)(&c, nrhs, a, a_stride, piv, piv_stride, TDLS_CP_TRANS, NULL, y,
-                                  rhs_stride, work);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_TRANS, nrhs, a, piv, NULL, y, -1);
 }
 
 /* Column col (0-based) of A^-1: the solve of A x = e_col. */
@@ -596,26 +618,13 @@ TDLS_INLINE void TDLS_CP_FN(substitute_canonical)(TDLS_CP_NP const int tx, const
                                                   const ptrdiff_t piv_stride, const int col,
                                                   TDLS_CP_T *x, const ptrdiff_t rhs_stride,
                                                   TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (!c.member)
-        return;
-    TDLS_CP_T rb[TDLS_CP_R];
-    TDLS_CP_PRIV(load)(&c, piv, piv_stride, TDLS_CP_PLAIN, NULL, 0, col, rb);
-    TDLS_CP_PRIV(passes)(&c, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, 1, work, rb, x,
-                         rhs_stride);
+    TDLS_CP_RUN(TDLS_CP_JOB_SUBSTITUTE, TDLS_CP_PLAIN, 1, a, piv, NULL, x, col);
 }
 
 TDLS_INLINE int TDLS_CP_FN(solve)(TDLS_CP_NP const int tx, TDLS_CP_T *a, const ptrdiff_t a_stride,
                                   int *piv, const ptrdiff_t piv_stride, const TDLS_CP_T *b,
                                   TDLS_CP_T *x, const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (!c.member)
-        return 0;
-    const int info =
-        TDLS_CP_PRIV(factor)(&c, a, a_stride, piv, piv_stride, work, TDLS_CP_FUSE_NONE, NULL);
-    TDLS_CP_PRIV(solve_multi)(&c, 1, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, b, x, rhs_stride,
-                              work);
-    return info;
+    return TDLS_CP_RUN(TDLS_CP_JOB_SOLVE, TDLS_CP_PLAIN, 1, a, piv, b, x, -1);
 }
 
 /* The first pass of the substitution runs inside the factorization. */
@@ -623,30 +632,14 @@ TDLS_INLINE int TDLS_CP_FN(solve_inplace)(TDLS_CP_NP const int tx, TDLS_CP_T *a,
                                           const ptrdiff_t a_stride, int *piv,
                                           const ptrdiff_t piv_stride, TDLS_CP_T *y,
                                           const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (!c.member)
-        return 0;
-    TDLS_CP_T rb[TDLS_CP_R];
-    TDLS_CP_SLOTS(&c) rb[K] = y[s * rhs_stride];
-    const int info =
-        TDLS_CP_PRIV(factor)(&c, a, a_stride, piv, piv_stride, work, TDLS_CP_PLAIN, rb);
-    TDLS_CP_PRIV(passes)(&c, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, 0, work, rb, y,
-                         rhs_stride);
-    return info;
+    return TDLS_CP_RUN(TDLS_CP_JOB_FUSED, TDLS_CP_PLAIN, 1, a, piv, NULL, y, -1);
 }
 
 TDLS_INLINE int TDLS_CP_FN(solve_multi)(TDLS_CP_NP const int nrhs, const int tx, TDLS_CP_T *a,
                                         const ptrdiff_t a_stride, int *piv,
                                         const ptrdiff_t piv_stride, const TDLS_CP_T *b,
                                         TDLS_CP_T *x, const ptrdiff_t rhs_stride, TDLS_CP_T *work) {
-    const TDLS_CP_CTX c = TDLS_CP_PRIV(begin)(TDLS_CP_NV, tx);
-    if (!c.member)
-        return 0;
-    const int info =
-        TDLS_CP_PRIV(factor)(&c, a, a_stride, piv, piv_stride, work, TDLS_CP_FUSE_NONE, NULL);
-    TDLS_CP_PRIV(solve_multi)(&c, nrhs, a, a_stride, piv, piv_stride, TDLS_CP_PLAIN, b, x,
-                              rhs_stride, work);
-    return info;
+    return TDLS_CP_RUN(TDLS_CP_JOB_SOLVE, TDLS_CP_PLAIN, nrhs, a, piv, b, x, -1);
 }
 
 TDLS_DECLARE_TARGET_END
@@ -674,6 +667,11 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_CP_FUSE_NONE
 #undef TDLS_CP_FUSE_M
 #undef TDLS_CP_FUSE_MT
+#undef TDLS_CP_JOB_FACTOR
+#undef TDLS_CP_JOB_SOLVE
+#undef TDLS_CP_JOB_SUBSTITUTE
+#undef TDLS_CP_JOB_FUSED
+#undef TDLS_CP_RUN
 #undef TDLS_COOP_NAME
 #undef TDLS_COOP_REAL
 #undef TDLS_COOP_N

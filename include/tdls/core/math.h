@@ -10,6 +10,13 @@
 #define TDLS_FABS(x)                                                                               \
     _Generic((x), float: __builtin_fabsf, long double: __builtin_fabsl, default: __builtin_fabs)(x)
 
+/* A quiet NaN of the type of x. */
+#define TDLS_NAN(x)                                                                                \
+    _Generic((x),                                                                                  \
+        float: __builtin_nanf(""),                                                                 \
+        long double: __builtin_nanl(""),                                                           \
+        default: __builtin_nan(""))
+
 /* The largest finite value and the smallest normal value of the type of x. */
 #define TDLS_REAL_MAX(x) _Generic((x), float: FLT_MAX, long double: LDBL_MAX, default: DBL_MAX)
 #define TDLS_REAL_MIN(x) _Generic((x), float: FLT_MIN, long double: LDBL_MIN, default: DBL_MIN)
