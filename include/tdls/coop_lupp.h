@@ -30,10 +30,12 @@
    entries of the same indices of the right-hand sides), T =
    NAME_threads_per_system(n). Every thread of the group calls each entry
    point with its tx and the same arguments otherwise; with TDLS_SYNC_TEAM
-   every thread of the parallel region is in the group, and threads with
-   tx >= T only take part in the barriers. The number of barriers depends on
-   n and nrhs only, so G groups of one team stay in lockstep on the team
-   barrier when they call the same entry point with the same n and nrhs. */
+   every thread of the parallel region is in the group, and a thread with
+   tx >= T only joins the barriers: it touches no memory but the workspace.
+   The number of barriers depends on n and nrhs only, so G groups of one
+   team stay in lockstep on the team barrier when they call the same entry
+   point with the same n and nrhs (a group with no system left passes
+   tx = T). */
 
 #include <stddef.h>
 #if defined(_OPENMP)
@@ -115,9 +117,11 @@ _Static_assert((TDLS_COOP_SINGULAR_FLOOR) > 0,
 #define TDLS_CP_M(r, c) a[TDLS_AT(c, r, n, as)]
 
 /* The slots of the calling thread: slot K is row (or entry) s. Unrolled,
-   the slot arrays stay in registers on GPUs; gcc, which has no GPU target
-   here, cannot unroll a loop of two induction variables and is left alone. */
-#if defined(__clang__)
+   the slot arrays stay in registers on GPUs. clang gives up the forced
+   unrolling above 8 slots, where the arrays outgrow the registers anyway;
+   gcc, which has no GPU target here, cannot unroll a loop of two induction
+   variables and is left alone. */
+#if defined(__clang__) && TDLS_COOP_ROWS_PER_THREAD <= 8
 #define TDLS_CP_UNROLL _Pragma("unroll")
 #else
 #define TDLS_CP_UNROLL
@@ -245,7 +249,7 @@ TDLS_INLINE int TDLS_CP_PRIV(factor)(const TDLS_CP_CTX *c, TDLS_CP_T *TDLS_RESTR
     TDLS_CP_T *const rec1 = work + n;
     TDLS_CP_T *const rec2 = rec1 + n + 1;
     TDLS_CP_T *const bt = TDLS_CP_LOGICAL ? rec2 : rec2 + n + 1;
-    int pos[TDLS_CP_R];
+    int pos[TDLS_CP_R] = {0};
     TDLS_CP_SLOTS(c) pos[K] = s;
     int info = 0;
     for (int i = 0; i < n; ++i) {
@@ -395,7 +399,7 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
     const int n = c->n;
     TDLS_CP_T *const bc = work + n;
     if (which == TDLS_CP_SOLVE_M) {
-        int rows[TDLS_CP_R];
+        int rows[TDLS_CP_R] = {0};
         TDLS_CP_SLOTS(c) rows[K] = TDLS_CP_PRIV(row)(piv, ps, s);
         for (int i = 0; first && i < n - 1; ++i) {
             TDLS_CP_SLOTS(c) {
@@ -426,7 +430,7 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
         TDLS_CP_SLOTS(c) x[s * es] = rb[K];
     } else {
         for (int i = 0; first && i < n; ++i) {
-            const int ri = TDLS_CP_PRIV(row)(piv, ps, i);
+            const int ri = c->slots ? TDLS_CP_PRIV(row)(piv, ps, i) : 0;
             TDLS_CP_SLOTS(c) {
                 if (s == i) {
                     rb[K] *= TDLS_CP_M(ri, i);
@@ -441,7 +445,7 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
             }
         }
         for (int k = n - 1; k >= 1; --k) {
-            const int rk = TDLS_CP_PRIV(row)(piv, ps, k);
+            const int rk = c->slots ? TDLS_CP_PRIV(row)(piv, ps, k) : 0;
             TDLS_CP_SLOTS(c) {
                 if (s == k)
                     bc[TDLS_CP_SLOT(k + 1)] = rb[K];
@@ -485,7 +489,7 @@ TDLS_INLINE int TDLS_CP_PRIV(run)(const int n, const int tx, const int job, cons
         return -1;
     }
     if (job == TDLS_CP_JOB_FUSED) {
-        TDLS_CP_T rb[TDLS_CP_R];
+        TDLS_CP_T rb[TDLS_CP_R] = {0};
         TDLS_CP_SLOTS(&c) rb[K] = x[s * rs];
         const int info = TDLS_CP_PRIV(factor)(&c, a, as, piv, ps, work, which, rb);
         TDLS_CP_PRIV(passes)(&c, a, as, piv, ps, which, 0, work, rb, x, rs);
@@ -503,7 +507,7 @@ TDLS_INLINE int TDLS_CP_PRIV(run)(const int n, const int tx, const int job, cons
 #endif
     for (int r = 0; r < nrhs; ++r) {
         const TDLS_CP_T *src = col >= 0 ? NULL : b ? b + r * next : x + r * next;
-        TDLS_CP_T rb[TDLS_CP_R];
+        TDLS_CP_T rb[TDLS_CP_R] = {0};
         TDLS_CP_PRIV(load)(&c, piv, ps, which, src, es, col, rb);
         TDLS_CP_PRIV(passes)(&c, a, as, piv, ps, which, 1, work, rb, x + r * next, es);
     }
