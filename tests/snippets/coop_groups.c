@@ -17,10 +17,11 @@
 #define TDLS_COOP_SYNC            TDLS_SYNC_WARP
 #include <tdls/coop_lupp.h>
 
-enum { G = 2, S = 1 }; /* ...so S = 1; on a GPU: rows per thread 1, S = 16, G = 8 */
+enum { G = 2, S = 1, TEAM = G * S }; /* ...so S = 1; on a GPU: rows per thread 1, S = 16, G = 8 */
 
 static void solve_soa(long batch, double *a, int *piv, double *b, int *info) {
-#pragma omp target teams distribute map(tofrom : a[0 : 144 * batch], b[0 : 12 * batch])            \
+#pragma omp target teams distribute thread_limit(TEAM)                                             \
+    map(tofrom : a[0 : 144 * batch], b[0 : 12 * batch])                                            \
     map(from : piv[0 : 12 * batch], info[0 : batch])
     for (long k0 = 0; k0 < batch; k0 += G) {
         double work[G][TDLS_COOP_WORKSPACE(12)];
