@@ -170,7 +170,7 @@ typedef struct {
     int n, tx, threads;
     int slots;  /* rows of M the thread owns */
     int member; /* 0: a thread outside a warp-synchronized group, which returns at once */
-    int fits;   /* 1: the barrier joins at least `threads` threads */
+    int fits;   /* 1: the parallel region has at least `threads` threads */
     tdls_group g;
 } TDLS_CP_CTX;
 
@@ -186,7 +186,7 @@ TDLS_INLINE TDLS_CP_CTX TDLS_CP_PRIV(begin)(const int n, const int tx) {
     c.g = tdls_group_make(TDLS_COOP_SYNC, tx, c.threads);
     c.member = !c.g.warp || tx < c.threads;
 #if defined(_OPENMP)
-    c.fits = c.g.warp || omp_get_num_threads() >= c.threads;
+    c.fits = omp_get_num_threads() >= c.threads;
 #else
     c.fits = c.threads <= 1;
 #endif
