@@ -28,6 +28,8 @@ set(TDLS_TEST_ENVIRONMENT "")
 if(TDLS_OFFLOAD)
     list(APPEND TDLS_TEST_ENVIRONMENT OMP_TARGET_OFFLOAD=MANDATORY)
 endif()
+# TDLS_SANITIZE (cmake/TdlsSanitize.cmake): the sanitizer's runtime settings.
+list(APPEND TDLS_TEST_ENVIRONMENT ${TDLS_SANITIZE_ENVIRONMENT})
 
 find_package(PkgConfig REQUIRED)
 if(TDLS_BUILD_TESTS AND NOT TARGET tdls_criterion)
@@ -84,12 +86,16 @@ function(_tdls_program target)
     target_compile_options(${target} PRIVATE ${TDLS_WARNING_FLAGS})
 endfunction()
 
-# Registers a built program with ctest (its labels, timeout and the offload
-# environment) and lists it in the manifest under kind.
+# Registers a built program with ctest (its labels, timeout, the offload
+# and sanitizer environment, and the sanitizer's reports as failures) and
+# lists it in the manifest under kind.
 function(_tdls_run kind name timeout labels)
     add_test(NAME ${name} COMMAND ${name})
     set_tests_properties(${name} PROPERTIES
         LABELS "${labels}" TIMEOUT ${timeout} ENVIRONMENT "${TDLS_TEST_ENVIRONMENT}")
+    if(TDLS_SANITIZE_FAIL_REGEX)
+        set_tests_properties(${name} PROPERTIES FAIL_REGULAR_EXPRESSION "${TDLS_SANITIZE_FAIL_REGEX}")
+    endif()
     _tdls_manifest(${kind} ${name} ${name})
 endfunction()
 

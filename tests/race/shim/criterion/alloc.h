@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* <criterion/alloc.h> of the ThreadSanitizer build: criterion.h of the shim
+   declares the whole API it supports. */
+#include "criterion.h"
