@@ -27,7 +27,7 @@ LLVM_BINDIR := $(shell $(CLANG) -print-resource-dir 2>/dev/null | sed 's|/lib/cl
 TDLS_OFFLOAD_ARCH ?= $(or $(shell $(LLVM_BINDIR)/nvptx-arch 2>/dev/null | head -n 1),$(shell $(LLVM_BINDIR)/amdgpu-arch 2>/dev/null | head -n 1),host)
 DEMO_ARGS ?=
 
-CONFIGS := gcc clang host-offload device install-consumer
+CONFIGS := gcc clang host-offload device install-consumer tsan
 
 # configure <dir> <compiler> <offload archs> [extra cmake args]
 define configure
@@ -63,6 +63,21 @@ check-clang:
 check-host-offload:
 	$(call configure,host-offload,$(CLANG),host)
 	$(CTEST) $(BUILD)/host-offload
+
+# ThreadSanitizer with the Archer OMPT tool (TDLS_SANITIZE=thread, clang,
+# CPU only) over what runs groups of OpenMP threads: the cooperative suite
+# on its short order list, the cooperative snippets, and the checks of
+# tests/race (a missing barrier is reported; the shim fails a failing test).
+# Only those are built: sanitized, the other suites take minutes to compile
+# and their threads never share a system.
+TSAN_SNIPPETS := $(patsubst tests/snippets/%.c,snippet_%,$(wildcard tests/snippets/coop_*.c))
+check-tsan:
+	cmake -S . -B $(BUILD)/tsan -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) \
+		-DTDLS_OFFLOAD_ARCH= -DTDLS_BUILD_TESTS=ON -DTDLS_BUILD_PERF=OFF -DTDLS_SANITIZE=thread $(CMAKE_ARGS)
+	for d in race coop; do $(MAKE) -C $(BUILD)/tsan/tests/$$d -j $(JOBS) --no-print-directory; done
+	cmake --build $(BUILD)/tsan -j $(JOBS) --target $(TSAN_SNIPPETS) -- --no-print-directory
+	TDLS_COOP_TEST_QUICK=1 $(CTEST) $(BUILD)/tsan -L '^(coop|race)$$'
+	$(CTEST) $(BUILD)/tsan -R '^snippet_coop_'
 
 # Links every test and benchmark for the GPUs; without a GPU only the check
 # that each program carries all device images runs.

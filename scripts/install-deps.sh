@@ -8,6 +8,8 @@ set -euo pipefail
 # clang-tools-19 carries clang-linker-wrapper (every offload link goes through
 # it) and llvm-19 carries llvm-objdump-19 (the device-image check); clang-19
 # only recommends them, and we install without recommends.
+# libclang-rt-19-dev carries the ThreadSanitizer runtime and libomp-19-dev the
+# Archer OMPT tool (libarcher.so) of `make check-tsan`.
 packages=(
     clang-19 clang-tools-19 llvm-19 libomp-19-dev lld-19 libclang-rt-19-dev
     libcriterion-dev rocm-device-libs liblapacke-dev libopenblas-dev
