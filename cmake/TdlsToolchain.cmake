@@ -75,8 +75,9 @@ if(TDLS_OPENMP)
             get_filename_component(TDLS_LLVM_LIBDIR "${_tdls_libomp}" DIRECTORY)
             get_filename_component(TDLS_LLVM_LIBDIR "${TDLS_LLVM_LIBDIR}" REALPATH)
         else()
+            string(REGEX MATCH "^[0-9]+" _tdls_clang_major "${CMAKE_C_COMPILER_VERSION}")
             message(FATAL_ERROR "${CMAKE_C_COMPILER} cannot find its OpenMP runtime (libomp.so). "
-                "On Debian: apt-get install libomp-${CMAKE_C_COMPILER_VERSION_MAJOR}-dev "
+                "On Debian: apt-get install libomp-${_tdls_clang_major}-dev "
                 "(scripts/install-deps.sh does it).")
         endif()
         list(APPEND TDLS_OMP_FLAGS -fopenmp)
