@@ -165,10 +165,18 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
 #else
 #define TDLS_TL_GPU 0
 #endif
+/* Where a caller-local operand must be indexed at compile time to stay in
+   registers: on GPUs, and on CPUs up to order 16 (the unrolled grid and the
+   position tests of the permutation). */
+#if TDLS_TL_GPU || (defined(TDLS_TILED_N) && TDLS_TILED_N <= 16)
+#define TDLS_TL_INDEX_AT_COMPILE_TIME 1
+#else
+#define TDLS_TL_INDEX_AT_COMPILE_TIME 0
+#endif
 #if defined(TDLS_TILED_N) && TDLS_TILED_UNROLL_LOOPS
 #define TDLS_TL_UNROLL_TILE TDLS_PRAGMA_UNROLL
 #define TDLS_TL_UNROLL_VEC  TDLS_PRAGMA_UNROLL
-#if (TDLS_TL_GPU || TDLS_TILED_N <= 16) && (TDLS_TILED_LOCAL_MATRIX || TDLS_TILED_LOCAL_PIV)
+#if TDLS_TL_INDEX_AT_COMPILE_TIME && (TDLS_TILED_LOCAL_MATRIX || TDLS_TILED_LOCAL_PIV)
 #define TDLS_TL_UNROLL_GRID TDLS_PRAGMA_UNROLL
 #else
 #define TDLS_TL_UNROLL_GRID
@@ -706,8 +714,12 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
    takes x[i]) in place, P the row order of the factorization. Physical
    interchanges replay LAPACK's exchanges, in order or in reverse. Logical
    ones follow the cycles of the pivot array, without scratch; with a
-   compile-time order and caller-local operands, a test of every position
-   instead, so that every index stays a compile-time constant. */
+   compile-time order and caller-local operands, a copy and a gather or
+   scatter through it, and where the operands must stay in registers, a
+   test of every position instead, so that every index stays a compile-time
+   constant (on a CPU above order 16 these tests cost more than an index
+   into a local array: a jump table per entry, mispredicted on every
+   system with another permutation). */
 #if TDLS_TL_LOGICAL && defined(TDLS_TILED_N) && (TDLS_TILED_LOCAL_PIV || TDLS_TILED_LOCAL_RHS)
 TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv,
                                        const ptrdiff_t ps, const int inverse,
@@ -719,6 +731,7 @@ TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv
     TDLS_TL_UNROLL_VEC
     for (int i = 0; i < n; ++i) {
         const int p = piv[i * ps];
+#if TDLS_TL_INDEX_AT_COMPILE_TIME
         TDLS_TL_UNROLL_VEC
         for (int q = 0; q < n; ++q) {
             if (q != p)
@@ -728,6 +741,12 @@ TDLS_INLINE void TDLS_TL_PRIV(permute)(const int n, const int *TDLS_RESTRICT piv
             else
                 x[i * rs] = old[q];
         }
+#else
+        if (inverse)
+            x[p * rs] = old[i];
+        else
+            x[i * rs] = old[p];
+#endif
     }
 }
 #elif TDLS_TL_LOGICAL
@@ -1030,6 +1049,7 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_TL_UNROLL_VEC
 #undef TDLS_TL_UNROLL_GRID
 #undef TDLS_TL_GPU
+#undef TDLS_TL_INDEX_AT_COMPILE_TIME
 #undef TDLS_TL_NP
 #undef TDLS_TL_NV
 #undef TDLS_TL_ASP
