@@ -486,6 +486,7 @@ TDLS_INLINE int TDLS_CP_PRIV(run)(const int n, const int tx, const int job, cons
     if (!c.fits || n < 0) {
         for (ptrdiff_t k = 0; x && tx == 0 && k < (ptrdiff_t)c.n * nrhs; ++k)
             x[k * rs] = TDLS_NAN((TDLS_CP_T)0);
+        tdls_group_sync(c.g);
         return -1;
     }
     if (job == TDLS_CP_JOB_FUSED) {
