@@ -39,10 +39,8 @@ static void expect_ratios(const coop_sys *y, const char *kind) {
    family, so that every family sees every kind at every size class. Every
    rows_per_thread of the family solves the same system: the rows a thread
    owns change who computes an entry, never how, so the results must be the
-   same bits. The barriers of up to 64 oversubscribed threads dominate the
-   run time, so rows_per_thread 1..3 visit the orders 1..33, 48 and 64 (the
-   TiledLUpp grid) and rows_per_thread 4 (at most 16 threads) every order
-   1..64; long double runs on the short order list. */
+   same bits. Every rows_per_thread visits every order 1..64; long double
+   runs on the short order list. */
 ParameterizedTestParameters(coop_accuracy, grid) {
     return family_params();
 }
@@ -55,8 +53,7 @@ ParameterizedTest(const int *index, coop_accuracy, grid) {
         const int n = orders[o];
         const tdls_test_kind kind = (tdls_test_kind)((n + *index) % TDLS_TEST_KIND_COUNT);
         coop_sys *first = NULL;
-        const int every_rpt = n <= 33 || n == 48 || n == 64;
-        for (int rpt = every_rpt ? 1 : 4; rpt <= 4; ++rpt) {
+        for (int rpt = 1; rpt <= 4; ++rpt) {
             const coop_solver *s = coop_find(head->type, head->layout, head->interchange, rpt);
             if (!s)
                 continue;
