@@ -153,12 +153,15 @@ _Static_assert((TDLS_COOP_SINGULAR_FLOOR) > 0,
 #define TDLS_CP_SLOT(i) ((i) & 1)
 #endif
 
-/* Parameter lists: the compile-time order drops n. */
+/* Parameter lists: the compile-time order drops n (NO: n as the only
+   parameter). */
 #if defined(TDLS_COOP_N)
 #define TDLS_CP_NP
+#define TDLS_CP_NO void
 #define TDLS_CP_NV TDLS_COOP_N
 #else
 #define TDLS_CP_NP const int n,
+#define TDLS_CP_NO const int n
 #define TDLS_CP_NV n
 #endif
 
@@ -518,26 +521,14 @@ TDLS_INLINE int TDLS_CP_PRIV(run)(const int n, const int tx, const int job, cons
 /* ---- public entry points --------------------------------------------------- */
 
 /* Threads that hold rows of one system: the size of a group. */
-TDLS_INLINE int TDLS_CP_FN(threads_per_system)(
-#if defined(TDLS_COOP_N)
-    void
-#else
-    const int n
-#endif
-) {
+TDLS_INLINE int TDLS_CP_FN(threads_per_system)(TDLS_CP_NO) {
     return TDLS_CP_PRIV(threads)(TDLS_CP_NV);
 }
 
 /* Elements of type T the workspace of one group needs; at most
    TDLS_COOP_WORKSPACE(n). No barrier state: the group's barrier is the
    OpenMP or warp barrier. */
-TDLS_INLINE int TDLS_CP_FN(workspace_size)(
-#if defined(TDLS_COOP_N)
-    void
-#else
-    const int n
-#endif
-) {
+TDLS_INLINE int TDLS_CP_FN(workspace_size)(TDLS_CP_NO) {
     const int m = TDLS_CP_NV > 0 ? TDLS_CP_NV : 0;
     return TDLS_CP_LOGICAL ? 2 * m + 2 : 3 * m + 3;
 }
@@ -668,6 +659,7 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_CP_TRANS
 #undef TDLS_CP_SLOT
 #undef TDLS_CP_NP
+#undef TDLS_CP_NO
 #undef TDLS_CP_NV
 #undef TDLS_CP_FUSE_NONE
 #undef TDLS_CP_FUSE_M
