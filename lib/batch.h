@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The library's internal description of one batched call: what to do, and
+   where element (i,j) of each operand of system k lies, whatever the
+   caller's layout (strided row- or column-major, interleaved, pointer
+   arrays). The API entry points fill it after checking the arguments; the
+   host and device drivers read it. */
+#ifndef TDLS_LIB_BATCH_H
+#define TDLS_LIB_BATCH_H
+
+#include <stdint.h>
+
+typedef enum { TDLS_OP_GETRF = 1, TDLS_OP_GETRS = 2, TDLS_OP_GESV = 3 } tdls_batch_op;
+
+/* Element (i,j) of system k lies at base(k)[i * rs + j * cs], where base(k)
+   is array[k] when array is set (pointer arrays), else p + k * stride. For
+   right-hand sides j is the column r. Offsets are in elements. */
+typedef struct {
+    void *p;
+    void *const *array;
+    int64_t stride, rs, cs;
+} tdls_operand;
+
+typedef struct {
+    tdls_batch_op op;
+    int trans; /* getrs: 0 solves A X = B, 1 solves A^T X = B */
+    int n, nrhs;
+    int64_t batch;
+    tdls_operand a, b; /* b is unused by getrf */
+    /* Pivot i of system k at ipiv[k * ipiv_stride + i * ipiv_is], 1-based. */
+    int *ipiv;
+    int64_t ipiv_stride, ipiv_is;
+    int *info; /* info[k]; unused by getrs */
+} tdls_batch;
+
+/* The drivers: 0 on success, or -1 when a device (not the host) failed
+   to run the batch. The arguments are valid when they are called. */
+int tdls_batch_host_s(const tdls_batch *job);
+int tdls_batch_host_d(const tdls_batch *job);
+int tdls_batch_device_s(const tdls_batch *job, int device);
+int tdls_batch_device_d(const tdls_batch *job, int device);
+
+#endif
