@@ -139,10 +139,10 @@ static long check(const struct data *d, const struct variant *v, double *worst) 
     long bad = 0;
 #pragma omp parallel for schedule(static) reduction(max : w) reduction(+ : bad)
     for (long k = 0; k < count; ++k) {
-        const double r =
-            v->interleaved
-                ? tdls_perf_residual_ratio(n, d->sa0 + k, count, d->sy0 + k, y + k, count)
-                : tdls_perf_residual_ratio(n, d->a0 + k * n * n, 1, d->y0 + k * n, y + k * n, 1);
+        const double r = v->interleaved ? tdls_perf_residual_ratio(n, d->sa0 + k, n * count, count,
+                                                                   d->sy0 + k, y + k, count)
+                                        : tdls_perf_residual_ratio(n, d->a0 + k * n * n, n, 1,
+                                                                   d->y0 + k * n, y + k * n, 1);
         w = r > w ? r : w;
         bad += info[k] != 0 || !(r <= RESIDUAL_LIMIT);
     }

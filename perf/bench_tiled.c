@@ -12,6 +12,7 @@
 
 #include "bench_tiled.h"
 #include "perf_common.h"
+#include "perf_limits.h"
 
 /* Weak: a partial build (kernel objects left out to save build time) still
    links, and reports the configurations it lacks as not built. */
@@ -52,9 +53,9 @@ static int lapacke_batch(const struct batch *bt, enum tdls_perf_lapacke how) {
     int bad = 0;
 #pragma omp parallel for schedule(static) reduction(+ : bad)
     for (long k = 0; k < bt->count; ++k)
-        bad +=
-            tdls_perf_lapacke_solve(how, n, bt->A + k * n * n, 1, bt->B + k * n, bt->X + k * n, 1)
-            != 0;
+        bad += tdls_perf_lapacke_solve(how, n, bt->A + k * n * n, n, 1, bt->B + k * n,
+                                       bt->X + k * n, 1)
+               != 0;
     return bad;
 }
 
@@ -72,9 +73,9 @@ static double check(const struct batch *bt, int soa) {
     double worst = 0;
 #pragma omp parallel for schedule(static) reduction(max : worst)
     for (long k = 0; k < bt->count; ++k) {
-        const double r = soa ? tdls_perf_residual_ratio(n, bt->As0 + k, bt->count, bt->Bs + k,
-                                                        bt->Xs + k, bt->count)
-                             : tdls_perf_residual_ratio(n, bt->A + k * n * n, 1, bt->B + k * n,
+        const double r = soa ? tdls_perf_residual_ratio(n, bt->As0 + k, n * bt->count, bt->count,
+                                                        bt->Bs + k, bt->Xs + k, bt->count)
+                             : tdls_perf_residual_ratio(n, bt->A + k * n * n, n, 1, bt->B + k * n,
                                                         bt->X + k * n, 1);
         worst = r > worst ? r : worst;
     }
@@ -124,80 +125,15 @@ static void fill(struct batch *bt) {
     for (long k = 0; k < bt->count; ++k) {
         for (int i = 0; i < n; ++i) {
             for (int j = 0; j < n; ++j) {
-                double v = tdls_perf_uniform(20261202u, (uint64_t)k, (uint64_t)(i * n + j));
-                if (bt->kind == 1 && i == j) /* strictly diagonally dominant by rows */
-                    v = (v < 0 ? -1.0 : 1.0) * (double)n + v;
+                const double v = tdls_perf_matrix_entry(bt->kind == 1, n, (uint64_t)k, i, j);
                 bt->A[(k * n + i) * n + j] = v;
                 bt->As0[(long)(i * n + j) * bt->count + k] = v;
             }
-            const double b = tdls_perf_uniform(20261203u, (uint64_t)k, (uint64_t)i);
+            const double b = tdls_perf_rhs_entry((uint64_t)k, i);
             bt->B[k * n + i] = b;
             bt->Bs[(long)i * bt->count + k] = b;
         }
     }
-}
-
-/* STREAM triad a = b + s c over arrays far larger than the caches, with
-   STREAM's count of 24 bytes per element (no write-allocate). GB/s, median. */
-static double stream_triad(int reps) {
-    const long len = 1L << 25;
-    double *a = malloc(sizeof(double) * len), *b = malloc(sizeof(double) * len),
-           *c = malloc(sizeof(double) * len), t[64];
-#pragma omp parallel for schedule(static)
-    for (long i = 0; i < len; ++i) {
-        a[i] = 0;
-        b[i] = 1;
-        c[i] = 2;
-    }
-    for (int r = 0; r < reps; ++r) {
-        const double t0 = tdls_perf_now();
-#pragma omp parallel for schedule(static)
-        for (long i = 0; i < len; ++i)
-            a[i] = b[i] + 3.0 * c[i];
-        t[r] = tdls_perf_now() - t0;
-    }
-    const double gbs = 24.0 * (double)len / tdls_perf_median(t, reps) * 1e-9;
-    if (a[len / 2] != 7.0)
-        fprintf(stderr, "stream: wrong result\n");
-    free(a);
-    free(b);
-    free(c);
-    return gbs;
-}
-
-/* Peak double FMA rate of the threads in use: independent chains of the
-   widest vector FMA the compiler emits for -march=native, enough of them to
-   cover the latency of every FMA pipe. GFLOP/s (an FMA is 2 flops). */
-typedef double tdls_v8d __attribute__((vector_size(64)));
-static double fma_peak(int reps) {
-    enum { chains = 16, iters = 1 << 22 };
-    double t[64], sink = 0;
-    for (int r = 0; r < reps; ++r) {
-        int threads = 1;
-        const double t0 = tdls_perf_now();
-#pragma omp parallel reduction(+ : sink)
-        {
-            threads = omp_get_num_threads();
-            tdls_v8d acc[chains], m = {0}, c = {0};
-            for (int l = 0; l < 8; ++l) {
-                m[l] = 0.999999 + 1e-9 * omp_get_thread_num();
-                c[l] = 1e-7;
-            }
-            for (int q = 0; q < chains; ++q)
-                acc[q] = m + (double)q;
-            for (long it = 0; it < iters; ++it)
-                for (int q = 0; q < chains; ++q)
-                    acc[q] = acc[q] * m + c;
-            for (int q = 0; q < chains; ++q)
-                for (int l = 0; l < 8; ++l)
-                    sink += acc[q][l];
-        }
-        t[r] = (tdls_perf_now() - t0) / threads;
-    }
-    if (sink == 42.0)
-        puts("");
-    int threads = omp_get_max_threads();
-    return 2.0 * 8 * chains * (double)iters / tdls_perf_median(t, reps) * 1e-9 * threads;
 }
 
 static void usage(const char *argv0) {
@@ -236,7 +172,7 @@ int main(int argc, char **argv) {
         return 2;
     }
 
-    const double bw = stream_triad(reps), peak = fma_peak(reps);
+    const double bw = tdls_perf_stream_triad(reps), peak = tdls_perf_fma_peak(reps);
     printf("threads %d | STREAM triad %.1f GB/s | FMA peak %.1f GFLOP/s (double) | "
            "median of %d runs\n",
            omp_get_max_threads(), bw, peak, reps);

@@ -81,7 +81,7 @@ static double worst_residual(const double *a0, const double *b, const double *x,
     long bad = 0;
 #pragma omp parallel for schedule(static) reduction(max : worst) reduction(+ : bad)
     for (long k = 0; k < count; ++k) {
-        const double r = tdls_perf_residual_ratio(n, a0 + k, batch, b + k, x + k, batch);
+        const double r = tdls_perf_residual_ratio(n, a0 + k, n * batch, batch, b + k, x + k, batch);
         worst = r > worst ? r : worst;
         bad += !(r <= RESIDUAL_LIMIT);
     }
@@ -146,8 +146,8 @@ int main(void) {
     const double t2 = tdls_perf_now();
 #pragma omp parallel for schedule(static) reduction(+ : lapacke_info)
     for (long k = 0; k < lapacke_count; ++k)
-        lapacke_info += tdls_perf_lapacke_solve(TDLS_PERF_LAPACKE_COL_WORK, n, a0 + k, batch, b + k,
-                                                xl + k, batch)
+        lapacke_info += tdls_perf_lapacke_solve(TDLS_PERF_LAPACKE_COL_WORK, n, a0 + k, n * batch,
+                                                batch, b + k, xl + k, batch)
                         != 0;
     const double lapacke_s = tdls_perf_now() - t2;
     long lapacke_failures = 0;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Helpers shared by the benchmark and the demo: wall clock, medians, a
-   counter-based random generator (reproducible at any thread count), the
-   independent long double residual check, and LAPACKE's dgesv on one system
-   gathered from a strided batch. None of it uses tdls: it is the oracle. */
+   counter-based random generator (reproducible at any thread count) and the
+   benchmarks' matrices drawn from it, the independent long double residual check, and LAPACKE's
+   dgesv on one system gathered from a strided batch. None of it uses tdls: it is the oracle. */
 #ifndef TDLS_PERF_COMMON_H
 #define TDLS_PERF_COMMON_H
 
@@ -44,16 +44,28 @@ static inline double tdls_perf_uniform(uint64_t seed, uint64_t stream, uint64_t 
     return (double)(z >> 11) * 0x1.0p-53 * 2.0 - 1.0; /* [-1, 1) */
 }
 
+/* The benchmarks' matrices: uniform in [-1, 1) ("random"), plus sign(a_ii) n
+   on the diagonal when diagdom (strictly diagonally dominant by rows). Entry
+   (i,j) of system k, and entry i of its right-hand side. */
+static inline double tdls_perf_matrix_entry(int diagdom, int n, uint64_t k, int i, int j) {
+    const double v = tdls_perf_uniform(20261202u, k, (uint64_t)(i * n + j));
+    return diagdom && i == j ? (v < 0 ? -1.0 : 1.0) * (double)n + v : v;
+}
+
+static inline double tdls_perf_rhs_entry(uint64_t k, int i) {
+    return tdls_perf_uniform(20261203u, k, (uint64_t)i);
+}
+
 /* LAPACK's xGET02 ratio in the infinity norm, in long double:
    ||b - A x|| / (n eps (||A|| ||x|| + ||b||)). Entry (i,j) of A at
-   a[(i*n+j)*as], entry i of b and x at [i*rs]. A non-finite x gives +inf. */
-static inline double tdls_perf_residual_ratio(int n, const double *a, ptrdiff_t as, const double *b,
-                                              const double *x, ptrdiff_t rs) {
+   a[i*ars + j*acs], entry i of b and x at [i*rs]. A non-finite x gives +inf. */
+static inline double tdls_perf_residual_ratio(int n, const double *a, ptrdiff_t ars, ptrdiff_t acs,
+                                              const double *b, const double *x, ptrdiff_t rs) {
     long double rmax = 0, anorm = 0, xnorm = 0, bnorm = 0;
     for (int i = 0; i < n; ++i) {
         long double r = b[i * rs], rowsum = 0;
         for (int j = 0; j < n; ++j) {
-            const long double aij = a[((ptrdiff_t)i * n + j) * as];
+            const long double aij = a[i * ars + j * acs];
             r -= aij * (long double)x[j * rs];
             rowsum += fabsl(aij);
         }
@@ -80,19 +92,22 @@ static const char *const tdls_perf_lapacke_name[] = {"LAPACKE_dgesv ROW_MAJOR",
                                                      "LAPACKE_dgesv COL_MAJOR(A^T copy)",
                                                      "LAPACKE_dgesv_work COL_MAJOR(A^T copy)"};
 
-/* Solves the system at (a, as), (b, rs) into x (stride rs); returns info. */
+/* Solves the system with entry (i,j) at a[i*ars + j*acs] and b at [i*rs]
+   into x (stride rs); returns info. */
 static inline int tdls_perf_lapacke_solve(enum tdls_perf_lapacke how, int n, const double *a,
-                                          ptrdiff_t as, const double *b, double *x, ptrdiff_t rs) {
+                                          ptrdiff_t ars, ptrdiff_t acs, const double *b, double *x,
+                                          ptrdiff_t rs) {
     double w[TDLS_PERF_NMAX * TDLS_PERF_NMAX], y[TDLS_PERF_NMAX];
     lapack_int ipiv[TDLS_PERF_NMAX];
     lapack_int info;
     if (how == TDLS_PERF_LAPACKE_ROW) {
-        for (int i = 0; i < n * n; ++i)
-            w[i] = a[i * as];
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                w[i * n + j] = a[i * ars + j * acs];
     } else {
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j)
-                w[j * n + i] = a[((ptrdiff_t)i * n + j) * as];
+                w[j * n + i] = a[i * ars + j * acs];
     }
     for (int i = 0; i < n; ++i)
         y[i] = b[i * rs];
