@@ -46,7 +46,12 @@ int tdls_offload_probe(int device);
      below 10), else the first row with the largest magnitude. ipiv may
      therefore differ from LAPACK's; the factors are as valid.
    - The return value is 0, or -i when the i-th argument is invalid; the
-     arguments are checked before any data is read or written.
+     arguments are checked before any data is read or written. A device
+     whose target regions would fall back to the host (no image for its
+     architecture, or it failed to start, under OMP_TARGET_OFFLOAD=DEFAULT)
+     is an invalid `device`. TDLS_BATCH_MEMORY_ERROR: the host could not
+     allocate its scratch (O(threads * n^2), never O(batch)); nothing was
+     read or written either.
    - The same inputs give bitwise the same outputs for every thread count,
      every layout of the same systems, and the host and host-offload devices.
      gesv gives the bits of getrf followed by getrs.
@@ -61,6 +66,9 @@ int tdls_offload_probe(int device);
 /* OpenMP 5.2's omp_initial_device: the host. */
 #define TDLS_HOST (-1)
 
+/* LAPACKE's LAPACK_WORK_MEMORY_ERROR. */
+#define TDLS_BATCH_MEMORY_ERROR (-1010)
+
 /* TDLS_ROW_MAJOR and TDLS_COL_MAJOR (tdls/config.h) are also preprocessor
    numbers, because the solver knobs test them in #if. */
 typedef int tdls_layout;
@@ -72,8 +80,8 @@ typedef int tdls_layout;
    (i,r) at [i + r * ldb] (column-major, ldb >= n, stride_b >= nrhs * ldb)
    or [i * ldb + r] (row-major, ldb >= nrhs, stride_b >= n * ldb). */
 int tdls_sgesv_batch(tdls_layout layout, int n, int nrhs, float *a, int lda, int64_t stride_a,
-                     int *ipiv, int64_t stride_ipiv, float *b, int ldb, int64_t stride_b,
-                     int *info, int64_t batch, int device);
+                     int *ipiv, int64_t stride_ipiv, float *b, int ldb, int64_t stride_b, int *info,
+                     int64_t batch, int device);
 int tdls_dgesv_batch(tdls_layout layout, int n, int nrhs, double *a, int lda, int64_t stride_a,
                      int *ipiv, int64_t stride_ipiv, double *b, int ldb, int64_t stride_b,
                      int *info, int64_t batch, int device);
@@ -100,8 +108,7 @@ int tdls_sgesv_batch_interleaved(int n, int nrhs, float *a, int *ipiv, float *b,
                                  int64_t batch, int device);
 int tdls_dgesv_batch_interleaved(int n, int nrhs, double *a, int *ipiv, double *b, int *info,
                                  int64_t batch, int device);
-int tdls_sgetrf_batch_interleaved(int n, float *a, int *ipiv, int *info, int64_t batch,
-                                  int device);
+int tdls_sgetrf_batch_interleaved(int n, float *a, int *ipiv, int *info, int64_t batch, int device);
 int tdls_dgetrf_batch_interleaved(int n, double *a, int *ipiv, int *info, int64_t batch,
                                   int device);
 int tdls_sgetrs_batch_interleaved(char trans, int n, int nrhs, const float *a, const int *ipiv,
@@ -113,11 +120,11 @@ int tdls_dgetrs_batch_interleaved(char trans, int n, int nrhs, const double *a, 
    a_array[k] and its right-hand sides at b_array[k], addressed as in the
    strided form; its pivots at ipiv + k * stride_ipiv. */
 int tdls_sgesv_batch_ptr(tdls_layout layout, int n, int nrhs, float *const *a_array, int lda,
-                         int *ipiv, int64_t stride_ipiv, float *const *b_array, int ldb,
-                         int *info, int64_t batch, int device);
+                         int *ipiv, int64_t stride_ipiv, float *const *b_array, int ldb, int *info,
+                         int64_t batch, int device);
 int tdls_dgesv_batch_ptr(tdls_layout layout, int n, int nrhs, double *const *a_array, int lda,
-                         int *ipiv, int64_t stride_ipiv, double *const *b_array, int ldb,
-                         int *info, int64_t batch, int device);
+                         int *ipiv, int64_t stride_ipiv, double *const *b_array, int ldb, int *info,
+                         int64_t batch, int device);
 
 #ifdef __cplusplus
 }

@@ -32,10 +32,20 @@ typedef struct {
     int *info; /* info[k]; unused by getrs */
 } tdls_batch;
 
-/* The drivers: 0 on success, or -1 when a device (not the host) failed
-   to run the batch. The arguments are valid when they are called. */
+/* The drivers: 0 on success, -1 when a device (not the host) cannot run
+   the batch, TDLS_BATCH_MEMORY_ERROR when the host cannot allocate its
+   scratch; nothing is touched in both failures. The arguments are valid
+   when they are called. */
 int tdls_batch_host_s(const tdls_batch *job);
 int tdls_batch_host_d(const tdls_batch *job);
+/* The host driver compiled for one instruction set each (batch_host.c);
+   tdls_batch_host_{s,d} pick the one this CPU runs. */
+int tdls_batch_host_s_baseline(const tdls_batch *job);
+int tdls_batch_host_d_baseline(const tdls_batch *job);
+int tdls_batch_host_s_avx2(const tdls_batch *job);
+int tdls_batch_host_d_avx2(const tdls_batch *job);
+int tdls_batch_host_s_avx512(const tdls_batch *job);
+int tdls_batch_host_d_avx512(const tdls_batch *job);
 int tdls_batch_device_s(const tdls_batch *job, int device);
 int tdls_batch_device_d(const tdls_batch *job, int device);
 
