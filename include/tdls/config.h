@@ -23,6 +23,15 @@
 #define TDLS_LOGICAL  1
 #define TDLS_PHYSICAL 2
 
+/* What the diagonal of the stored factors holds. Reciprocal: 1/p_k, or 0
+   for a rejected pivot (the native format: the substitutions multiply).
+   Pivot: p_k itself, U's diagonal as LAPACK stores it, so that the factors
+   can be handed to LAPACK's getrs/getri or returned by a LAPACK-style
+   getrf; the substitutions turn each stored pivot back into the same
+   reciprocal, so the solutions are bitwise those of the native format. */
+#define TDLS_DIAG_RECIPROCAL 1
+#define TDLS_DIAG_PIVOT      2
+
 /* How the threads of a CooperativeLUpp group synchronize. Team: the OpenMP
    barrier of the innermost parallel region (a whole GPU team, or the
    threads of a host parallel region); every thread of that region calls
@@ -114,6 +123,13 @@
 #define TDLS_DEFAULT_LAYOUT TDLS_ROW_MAJOR
 #endif
 
+/* The diagonal format of TiledLUpp and CooperativeLUpp factors. The
+   reciprocals spare a division per diagonal entry in every substitution;
+   the pivots cost that division (a rejected pivot still gives 0). */
+#ifndef TDLS_DEFAULT_DIAGONAL
+#define TDLS_DEFAULT_DIAGONAL TDLS_DIAG_RECIPROCAL
+#endif
+
 #if TDLS_DEFAULT_TILE_SIZE < 1
 #error "TDLS_DEFAULT_TILE_SIZE must be at least 1."
 #endif
@@ -134,6 +150,9 @@
 #endif
 #if TDLS_DEFAULT_LAYOUT != TDLS_ROW_MAJOR && TDLS_DEFAULT_LAYOUT != TDLS_COL_MAJOR
 #error "TDLS_DEFAULT_LAYOUT must be TDLS_ROW_MAJOR (101) or TDLS_COL_MAJOR (102)."
+#endif
+#if TDLS_DEFAULT_DIAGONAL != TDLS_DIAG_RECIPROCAL && TDLS_DEFAULT_DIAGONAL != TDLS_DIAG_PIVOT
+#error "TDLS_DEFAULT_DIAGONAL must be TDLS_DIAG_RECIPROCAL or TDLS_DIAG_PIVOT."
 #endif
 
 #endif

@@ -14,6 +14,7 @@
      TDLS_COOP_SINGULAR_FLOOR            > 0
      TDLS_COOP_LAYOUT                    TDLS_ROW_MAJOR or TDLS_COL_MAJOR
      TDLS_COOP_SYNC                      TDLS_SYNC_TEAM or TDLS_SYNC_WARP
+     TDLS_COOP_DIAGONAL                  TDLS_DIAG_RECIPROCAL or TDLS_DIAG_PIVOT
    The README documents each knob and entry point.
 
    Storage. The group factors M, the stored array read column by column:
@@ -22,9 +23,10 @@
    storage); with TDLS_ROW_MAJOR, M is A^T and A x = b is solved through
    the transposed factors. The factors are those of TiledLUpp applied to the
    transposed array: P M = L U, L unit lower, the reciprocals of the pivots
-   on the diagonal of U; logical interchanges leave the rows in place and
-   piv[p] is the row at position p; physical ones exchange the rows as
-   LAPACK does and piv[p] is the 0-based row exchanged with p at step p.
+   on the diagonal of U (with TDLS_DIAG_PIVOT: the pivots, U's diagonal
+   itself, so that column-major physical factors are LAPACK's); logical interchanges leave the rows
+   in place and piv[p] is the row at position p; physical ones exchange the rows as LAPACK does and
+   piv[p] is the 0-based row exchanged with p at step p.
 
    Threads. Thread tx owns the rows tx, tx + T, tx + 2T, ... of M (and the
    entries of the same indices of the right-hand sides), T =
@@ -75,6 +77,9 @@
 #ifndef TDLS_COOP_SYNC
 #define TDLS_COOP_SYNC TDLS_DEFAULT_COOP_SYNC
 #endif
+#ifndef TDLS_COOP_DIAGONAL
+#define TDLS_COOP_DIAGONAL TDLS_DEFAULT_DIAGONAL
+#endif
 
 #if defined(TDLS_COOP_N) && (TDLS_COOP_N < 1 || TDLS_COOP_N > 64)
 #error "coop_lupp.h: TDLS_COOP_N must be between 1 and 64; leave it undefined for a runtime order."
@@ -91,6 +96,10 @@
 #endif
 #if TDLS_COOP_SYNC != TDLS_SYNC_TEAM && TDLS_COOP_SYNC != TDLS_SYNC_WARP
 #error "coop_lupp.h: TDLS_COOP_SYNC must be TDLS_SYNC_TEAM or TDLS_SYNC_WARP."
+#endif
+#if TDLS_COOP_DIAGONAL != TDLS_DIAG_RECIPROCAL && TDLS_COOP_DIAGONAL != TDLS_DIAG_PIVOT
+#error                                                                                             \
+    "coop_lupp.h: TDLS_COOP_DIAGONAL must be TDLS_DIAG_RECIPROCAL (native factors) or TDLS_DIAG_PIVOT (LAPACK's U diagonal)."
 #endif
 
 _Static_assert(_Generic((TDLS_COOP_REAL)0, float: 1, double: 1, long double: 1, default: 0),
@@ -112,6 +121,22 @@ _Static_assert((TDLS_COOP_SINGULAR_FLOOR) > 0,
 #define TDLS_CP_LOGICAL (TDLS_COOP_ROW_INTERCHANGE == TDLS_LOGICAL)
 #define TDLS_CP_FLOOR   ((TDLS_CP_T)(TDLS_COOP_SINGULAR_FLOOR))
 #define TDLS_CP_RPT     ((TDLS_CP_T)(TDLS_COOP_RELATIVE_PIVOT_THRESHOLD))
+
+/* The diagonal of the factors in memory: STORE gives what is written for
+   pivot p of reciprocal dinv, LOAD the reciprocal that a stored entry d
+   stands for. The factorization multiplies by dinv held in a register, and
+   neither its row records nor its broadcasts carry a factored diagonal;
+   every substitution pass reads it through LOAD. With the pivot format,
+   LOAD recomputes the native reciprocal (pivot_reciprocal), so both
+   formats solve with the same bits; with the native one both are the
+   identity. */
+#if TDLS_COOP_DIAGONAL == TDLS_DIAG_PIVOT
+#define TDLS_CP_DIAG_STORE(p, dinv) (p)
+#define TDLS_CP_DIAG_LOAD(d)        TDLS_CP_PRIV(pivot_reciprocal)(d)
+#else
+#define TDLS_CP_DIAG_STORE(p, dinv) (dinv)
+#define TDLS_CP_DIAG_LOAD(d)        (d)
+#endif
 
 /* Entry (r, c) of M. */
 #define TDLS_CP_M(r, c) a[TDLS_AT(c, r, n, as)]
@@ -227,6 +252,12 @@ TDLS_INLINE TDLS_CP_T TDLS_CP_PRIV(reciprocal)(const TDLS_CP_T p, const int k, i
     return TDLS_RECIPROCAL_OR_ZERO(p, ok);
 }
 
+/* The reciprocal that reciprocal() gives for a pivot p stored by the pivot
+   format: the same acceptance test and the same expression. */
+TDLS_INLINE TDLS_CP_T TDLS_CP_PRIV(pivot_reciprocal)(const TDLS_CP_T p) {
+    return TDLS_RECIPROCAL_OR_ZERO(p, TDLS_PIVOT_OK(TDLS_FABS(p), TDLS_CP_FLOOR));
+}
+
 /* What the factorization does to a right-hand side held in rb: nothing,
    the forward pass of M x = b (the entries move with their rows), or the
    first pass of M^T x = b, U^T z = b (the entries stay at their indices). */
@@ -315,7 +346,7 @@ TDLS_INLINE int TDLS_CP_PRIV(factor)(const TDLS_CP_CTX *c, TDLS_CP_T *TDLS_RESTR
         const TDLS_CP_T z = fuse == TDLS_CP_FUSE_MT ? bt[0] * dinv : (TDLS_CP_T)0;
         TDLS_CP_SLOTS(c) {
             if (pos[K] == i) {
-                TDLS_CP_M(s, i) = dinv;
+                TDLS_CP_M(s, i) = TDLS_CP_DIAG_STORE(prow[i], dinv);
             } else if (pos[K] > i) {
                 const TDLS_CP_T l = TDLS_CP_M(s, i) * dinv;
                 TDLS_CP_M(s, i) = l;
@@ -419,7 +450,7 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
         for (int i = n - 1; i >= 0; --i) {
             TDLS_CP_SLOTS(c) {
                 if (s == i) {
-                    rb[K] *= TDLS_CP_M(rows[K], i);
+                    rb[K] *= TDLS_CP_DIAG_LOAD(TDLS_CP_M(rows[K], i));
                     bc[TDLS_CP_SLOT(i)] = rb[K];
                 }
             }
@@ -436,7 +467,7 @@ TDLS_INLINE void TDLS_CP_PRIV(passes)(const TDLS_CP_CTX *c, const TDLS_CP_T *TDL
             const int ri = c->slots ? TDLS_CP_PRIV(row)(piv, ps, i) : 0;
             TDLS_CP_SLOTS(c) {
                 if (s == i) {
-                    rb[K] *= TDLS_CP_M(ri, i);
+                    rb[K] *= TDLS_CP_DIAG_LOAD(TDLS_CP_M(ri, i));
                     bc[TDLS_CP_SLOT(i)] = rb[K];
                 }
             }
@@ -650,6 +681,8 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_CP_LOGICAL
 #undef TDLS_CP_FLOOR
 #undef TDLS_CP_RPT
+#undef TDLS_CP_DIAG_STORE
+#undef TDLS_CP_DIAG_LOAD
 #undef TDLS_CP_M
 #undef TDLS_CP_SLOTS
 #undef TDLS_CP_UNROLL
@@ -678,3 +711,4 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_COOP_SINGULAR_FLOOR
 #undef TDLS_COOP_LAYOUT
 #undef TDLS_COOP_SYNC
+#undef TDLS_COOP_DIAGONAL

@@ -19,6 +19,7 @@
      TDLS_TILED_SINGULAR_FLOOR            > 0 and <= the out-of-tile threshold
      TDLS_TILED_UNROLL_LOOPS              0 or 1
      TDLS_TILED_LAYOUT                    TDLS_ROW_MAJOR or TDLS_COL_MAJOR
+     TDLS_TILED_DIAGONAL                  TDLS_DIAG_RECIPROCAL or TDLS_DIAG_PIVOT
      TDLS_TILED_LOCAL_MATRIX              compile-time order only: 1 = the matrix is a
      TDLS_TILED_LOCAL_PIV                 caller-local array (no stride argument, every
      TDLS_TILED_LOCAL_RHS                 index known at compile time); 0 = strided memory
@@ -73,6 +74,9 @@
 #ifndef TDLS_TILED_LAYOUT
 #define TDLS_TILED_LAYOUT TDLS_DEFAULT_LAYOUT
 #endif
+#ifndef TDLS_TILED_DIAGONAL
+#define TDLS_TILED_DIAGONAL TDLS_DEFAULT_DIAGONAL
+#endif
 
 #if defined(TDLS_TILED_N)
 #if TDLS_TILED_N < 1 || TDLS_TILED_N > 64
@@ -121,6 +125,10 @@
 #if TDLS_TILED_LAYOUT != TDLS_ROW_MAJOR && TDLS_TILED_LAYOUT != TDLS_COL_MAJOR
 #error "tiled_lupp.h: TDLS_TILED_LAYOUT must be TDLS_ROW_MAJOR (101) or TDLS_COL_MAJOR (102)."
 #endif
+#if TDLS_TILED_DIAGONAL != TDLS_DIAG_RECIPROCAL && TDLS_TILED_DIAGONAL != TDLS_DIAG_PIVOT
+#error                                                                                             \
+    "tiled_lupp.h: TDLS_TILED_DIAGONAL must be TDLS_DIAG_RECIPROCAL (native factors) or TDLS_DIAG_PIVOT (LAPACK's U diagonal)."
+#endif
 
 /* The floating-point contracts cannot be tested by the preprocessor. */
 _Static_assert(_Generic((TDLS_TILED_REAL)0, float: 1, double: 1, long double: 1, default: 0),
@@ -148,6 +156,22 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
 #define TDLS_TL_OOT   ((TDLS_TL_T)(TDLS_TILED_OOT_THRESHOLD))
 #define TDLS_TL_FLOOR ((TDLS_TL_T)(TDLS_TILED_SINGULAR_FLOOR))
 #define TDLS_TL_RPT   ((TDLS_TL_T)(TDLS_TILED_RELATIVE_PIVOT_THRESHOLD))
+
+/* The diagonal of the factors in memory: STORE gives what is written for
+   pivot p of reciprocal dinv, LOAD the reciprocal that a stored entry d
+   stands for. The factorization multiplies by dinv held in registers and
+   never reads a factored diagonal back from memory; every substitution
+   reads it through LOAD. With the pivot format, LOAD recomputes the
+   native reciprocal (pivot_reciprocal), so both formats solve with the
+   same bits; with the native one both are the identity. */
+#define TDLS_TL_PIVOT_DIAG (TDLS_TILED_DIAGONAL == TDLS_DIAG_PIVOT)
+#if TDLS_TL_PIVOT_DIAG
+#define TDLS_TL_DIAG_STORE(p, dinv) (p)
+#define TDLS_TL_DIAG_LOAD(d)        TDLS_TL_PRIV(pivot_reciprocal)(d)
+#else
+#define TDLS_TL_DIAG_STORE(p, dinv) (dinv)
+#define TDLS_TL_DIAG_LOAD(d)        (d)
+#endif
 
 /* Unroll pragmas. The runtime-order solver carries none: its trip counts
    are unknown and it is the fast-to-build path. With a compile-time order,
@@ -254,6 +278,12 @@ TDLS_INLINE TDLS_TL_T TDLS_TL_PRIV(reciprocal)(const TDLS_TL_T p, const int k, i
     if (!ok && *info == 0)
         *info = k + 1;
     return TDLS_RECIPROCAL_OR_ZERO(p, ok);
+}
+
+/* The reciprocal that reciprocal() gives for a pivot p stored by the pivot
+   format: the same acceptance test and the same expression. */
+TDLS_INLINE TDLS_TL_T TDLS_TL_PRIV(pivot_reciprocal)(const TDLS_TL_T p) {
+    return TDLS_RECIPROCAL_OR_ZERO(p, TDLS_PIVOT_OK(TDLS_FABS(p), TDLS_TL_FLOOR));
 }
 
 #if TDLS_TL_LOGICAL
@@ -389,12 +419,23 @@ TDLS_INLINE void TDLS_TL_PRIV(candidate)(const int n, const TDLS_TL_T *TDLS_REST
    its inverse, as in LAPACK's partial pivoting.
    Tile search: only a weak in-tile pivot (below the out-of-tile threshold)
    sends the search under the tile, each candidate corrected on the fly;
-   the rows under the tile are eliminated after the tile. */
+   the rows under the tile are eliminated after the tile.
+   The diagonal of w holds the reciprocals, which the L blocks of the tile
+   search still need; diag[] receives the diagonal as it is stored. */
 TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT a,
                                           const ptrdiff_t as, int *TDLS_RESTRICT piv,
                                           const ptrdiff_t ps, const int k0, const int nk,
                                           int rows[TDLS_TL_TS], TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS],
-                                          int info, int *oot) {
+                                          TDLS_TL_T diag[TDLS_TL_TS], int info, int *oot) {
+#if TDLS_TL_PIVOT_DIAG
+    /* Only the first nk entries are stored; the others are set so that no
+       compiler sees an uninitialized read in store_factored. */
+    TDLS_TL_UNROLL_TILE
+    for (int r = 0; r < TDLS_TL_TS; ++r)
+        diag[r] = 0;
+#else
+    (void)diag; /* the native format stores the diagonal of w itself */
+#endif
     TDLS_TL_UNROLL_TILE
     for (int jj = 0; jj < TDLS_TL_TS; ++jj) {
         if (jj >= nk)
@@ -507,6 +548,9 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT 
         const TDLS_TL_T p = w[jj][jj];
         const TDLS_TL_T dinv = TDLS_TL_PRIV(reciprocal)(p, k0 + jj, &info);
         w[jj][jj] = dinv;
+#if TDLS_TL_PIVOT_DIAG
+        diag[jj] = TDLS_TL_DIAG_STORE(p, dinv);
+#endif
         TDLS_TL_UNROLL_TILE
         for (int r = jj + 1; r < TDLS_TL_TS; ++r) {
             if (r >= nk)
@@ -534,6 +578,20 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT 
 #endif
     }
     return info;
+}
+
+/* The factored diagonal tile w into memory, with its diagonal as stored
+   (diag, from factor_tile); w keeps the reciprocals for the rest of the
+   step. The native format stores w as it is. */
+TDLS_INLINE void TDLS_TL_PRIV(store_factored)(const int n, TDLS_TL_T *TDLS_RESTRICT a,
+                                              const ptrdiff_t as, const int *rows, const int k0,
+                                              const int nk, TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS],
+                                              const TDLS_TL_T diag[TDLS_TL_TS]) {
+    TDLS_TL_PRIV(store)(n, a, as, rows, nk, k0, nk, w);
+    TDLS_TL_UNROLL_TILE
+    for (int r = 0; r < TDLS_TL_TS; ++r)
+        if (TDLS_TL_PIVOT_DIAG && r < nk)
+            a[TDLS_AT(rows[r], k0 + r, n, as)] = diag[r];
 }
 
 /* The blocks of the panel under the diagonal tile at k0, in memory: each is
@@ -569,7 +627,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
     for (int k0 = 0; k0 < n; k0 += TDLS_TL_TS) {
         const int nk = n - k0 < TDLS_TL_TS ? n - k0 : TDLS_TL_TS;
         int rows[TDLS_TL_TS];
-        TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS];
+        TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS], diag[TDLS_TL_TS];
 #if TDLS_TL_LEFT
         /* Left-looking visits the blocks of tile column k0 top to bottom:
            each is pulled up to date and written once. */
@@ -594,8 +652,8 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
         TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 0);
 #endif
 #endif
-        info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, info, oot);
-        TDLS_TL_PRIV(store)(n, a, as, rows, nk, k0, nk, w);
+        info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, diag, info, oot);
+        TDLS_TL_PRIV(store_factored)(n, a, as, rows, k0, nk, w, diag);
         TDLS_TL_UNROLL_TILE
         for (int r = 0; r < TDLS_TL_TS; ++r)
             if (r < nk)
@@ -692,8 +750,9 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
                 a[TDLS_AT(r, c, n, as)] = t;
             }
         }
-        const TDLS_TL_T dinv = TDLS_TL_PRIV(reciprocal)(a[TDLS_AT(j, j, n, as)], j, &info);
-        a[TDLS_AT(j, j, n, as)] = dinv;
+        const TDLS_TL_T p = a[TDLS_AT(j, j, n, as)];
+        const TDLS_TL_T dinv = TDLS_TL_PRIV(reciprocal)(p, j, &info);
+        a[TDLS_AT(j, j, n, as)] = TDLS_TL_DIAG_STORE(p, dinv);
         TDLS_TL_UNROLL_GRID
         for (int r = j + 1; r < n; ++r) {
             const TDLS_TL_T l = a[TDLS_AT(r, j, n, as)] * dinv;
@@ -828,7 +887,7 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
             TDLS_TL_UNROLL_VEC
             for (int j = i + 1; j < n; ++j)
                 s -= a[TDLS_AT(row, j, n, as)] * x[j * rs];
-            x[i * rs] = s * a[TDLS_AT(row, i, n, as)];
+            x[i * rs] = s * TDLS_TL_DIAG_LOAD(a[TDLS_AT(row, i, n, as)]);
         }
     } else {
         /* The leading zeros still meet their pivot: 0 times a negative
@@ -840,7 +899,7 @@ TDLS_INLINE void TDLS_TL_PRIV(substitute)(const int n, const TDLS_TL_T *TDLS_RES
             for (int j = 0; j < i; ++j)
                 if (j >= first)
                     s -= a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, j), i, n, as)] * x[j * rs];
-            x[i * rs] = s * a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, i), i, n, as)];
+            x[i * rs] = s * TDLS_TL_DIAG_LOAD(a[TDLS_AT(TDLS_TL_PRIV(row)(piv, ps, i), i, n, as)]);
         }
         TDLS_TL_UNROLL_VEC
         for (int i = n - 1; i >= 0; --i) {
@@ -1045,6 +1104,9 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_TL_OOT
 #undef TDLS_TL_FLOOR
 #undef TDLS_TL_RPT
+#undef TDLS_TL_PIVOT_DIAG
+#undef TDLS_TL_DIAG_STORE
+#undef TDLS_TL_DIAG_LOAD
 #undef TDLS_TL_UNROLL_TILE
 #undef TDLS_TL_UNROLL_VEC
 #undef TDLS_TL_UNROLL_GRID
@@ -1075,6 +1137,7 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_TILED_SINGULAR_FLOOR
 #undef TDLS_TILED_UNROLL_LOOPS
 #undef TDLS_TILED_LAYOUT
+#undef TDLS_TILED_DIAGONAL
 #undef TDLS_TILED_LOCAL_MATRIX
 #undef TDLS_TILED_LOCAL_PIV
 #undef TDLS_TILED_LOCAL_RHS
