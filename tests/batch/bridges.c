@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Bitwise bridges of the batched API (anchored to the oracle by
+   batch_accuracy): the same systems give the same bits for 1, 2 and 3
+   threads, in every layout, in a batch whose tail block is partial and in a
+   larger one, and on the host and the offload device 0 (host offload:
+   bitwise; a GPU: held to the ratios). gesv against getrf + getrs is
+   bridged in batch_accuracy's grid. */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <stdlib.h>
+
+#include "batch_test.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#ifndef TDLS_TEST_OFFLOAD
+#error "bridges.c: the build defines TDLS_TEST_OFFLOAD (1 in offload builds)."
+#endif
+
+/* Orders around the host driver's block boundaries and the extremes. */
+static const int orders[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 33, 64};
+#define ORDER_COUNT ((int)(sizeof orders / sizeof orders[0]))
+/* Not a multiple of 8 or 16: every run has a partial tail block. */
+enum { BATCH = 37, NRHS = 2 };
+
+static int has_getrf(bt_layout layout) {
+    return layout == BT_ROW || layout == BT_COL || layout == BT_IL;
+}
+
+/* The three results compared by every bridge: gesv, getrf + getrs N, and
+   getrs T on fresh right-hand sides; the last two only where the layout
+   has getrf. */
+typedef struct {
+    bt_batch gesv, getrs_n, getrs_t;
+    int full;
+} results;
+
+static void run_all(results *r, const bt_api *api, bt_layout layout, int n, int nrhs, int64_t batch,
+                    int pad, uint64_t seed, int device) {
+    r->full = has_getrf(layout);
+    bt_init(&r->gesv, api, layout, n, nrhs, batch, pad);
+    bt_fill(&r->gesv, seed, -1);
+    cr_assert_eq(bt_run(&r->gesv, BT_GESV, 'N', device), 0, "gesv, device %d", device);
+    if (!r->full)
+        return;
+    bt_init(&r->getrs_n, api, layout, n, nrhs, batch, pad);
+    bt_fill(&r->getrs_n, seed, -1);
+    cr_assert_eq(bt_run(&r->getrs_n, BT_GETRF, 'N', device), 0);
+    cr_assert_eq(bt_run(&r->getrs_n, BT_GETRS, 'N', device), 0);
+    bt_init(&r->getrs_t, api, layout, n, nrhs, batch, pad);
+    bt_copy_systems(&r->getrs_t, &r->getrs_n);
+    bt_fill_b(&r->getrs_t, seed, -1);
+    cr_assert_eq(bt_run(&r->getrs_t, BT_GETRS, 'T', device), 0);
+}
+
+static void free_all(results *r) {
+    bt_free(&r->gesv);
+    if (r->full) {
+        bt_free(&r->getrs_n);
+        bt_free(&r->getrs_t);
+    }
+}
+
+/* The first `count` systems of x and y have the same bits. */
+static void expect_same(const results *x, const results *y, int64_t count, const char *bridge) {
+    const bt_batch *const xs[3] = {&x->gesv, &x->getrs_n, &x->getrs_t};
+    const bt_batch *const ys[3] = {&y->gesv, &y->getrs_n, &y->getrs_t};
+    static const char *const ops[3] = {"gesv", "getrf+getrs N", "getrs T"};
+    const int m = x->full && y->full ? 3 : 1;
+    for (int o = 0; o < m; ++o)
+        for (int64_t k = 0; k < count; ++k) {
+            const char *what;
+            cr_assert(!bt_system_differs(xs[o], ys[o], k, &what),
+                      "%s bridge, %s %s: %s vs %s, n=%d nrhs=%d, system %lld: the %s differ",
+                      bridge, xs[o]->api->prefix, ops[o], bt_layout_names[xs[o]->layout],
+                      bt_layout_names[ys[o]->layout], xs[o]->n, xs[o]->nrhs, (long long)k, what);
+        }
+}
+
+ParameterizedTestParameters(batch_bridges, threads) {
+    return bt_params(0, BT_LAYOUT_COUNT - 1);
+}
+
+/* 1, 2 and 3 threads: the systems a thread takes change, their bits may not. */
+ParameterizedTest(const bt_param *p, batch_bridges, threads) {
+#ifdef _OPENMP
+    for (int o = 0; o < ORDER_COUNT; ++o) {
+        const int n = orders[o];
+        results ref, other;
+        omp_set_num_threads(1);
+        run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n,
+                TDLS_HOST);
+        for (int threads = 2; threads <= 3; ++threads) {
+            omp_set_num_threads(threads);
+            cr_assert_eq(omp_get_max_threads(), threads);
+            run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n,
+                    TDLS_HOST);
+            expect_same(&ref, &other, BATCH, "thread count");
+            free_all(&other);
+        }
+        free_all(&ref);
+    }
+#else
+    cr_assert(0, "no OpenMP: there are no thread counts to compare (build with TDLS_OPENMP=ON)");
+    (void)p;
+#endif
+}
+
+ParameterizedTestParameters(batch_bridges, layouts) {
+    return bt_params(BT_ROW, BT_LAYOUT_COUNT - 1);
+}
+
+/* Each layout against the interleaved one (the GPU layout): the same
+   systems, stored otherwise (with padding for odd orders), the same bits.
+   Interleaved against itself is the determinism of two runs. */
+ParameterizedTest(const bt_param *p, batch_bridges, layouts) {
+    const bt_api *api = bt_apis[p->type];
+    for (int o = 0; o < ORDER_COUNT; ++o) {
+        const int n = orders[o];
+        for (int nrhs = 1; nrhs <= 7; nrhs += 6) {
+            results ref, other;
+            run_all(&ref, api, BT_IL, n, nrhs, BATCH, 0, 60u + n, TDLS_HOST);
+            run_all(&other, api, (bt_layout)p->layout, n, nrhs, BATCH, n % 2 ? 2 : 0, 60u + n,
+                    TDLS_HOST);
+            expect_same(&ref, &other, BATCH, "layout");
+            free_all(&ref);
+            free_all(&other);
+        }
+    }
+}
+
+ParameterizedTestParameters(batch_bridges, tail_block) {
+    return bt_params(0, BT_LAYOUT_COUNT - 1);
+}
+
+/* Batches of 1, 2, 15, 17, 63 and 65 systems (tails of every length in the
+   host driver's blocks) against the same systems at the head of a batch of
+   160, where they all sit in full blocks. */
+ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
+    static const int sizes[] = {1, 2, 15, 17, 63, 65};
+    static const int tail_orders[] = {1, 4, 9, 24};
+    for (int o = 0; o < 4; ++o) {
+        const int n = tail_orders[o];
+        results big;
+        run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, TDLS_HOST);
+        for (int s = 0; s < 6; ++s) {
+            results small;
+            run_all(&small, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, sizes[s], 1, 80u + n,
+                    TDLS_HOST);
+            expect_same(&small, &big, sizes[s], "tail block");
+            free_all(&small);
+        }
+        free_all(&big);
+    }
+}
+
+#if TDLS_TEST_OFFLOAD
+ParameterizedTestParameters(batch_bridges, device) {
+    return bt_params(0, BT_LAYOUT_COUNT - 1);
+}
+
+/* Device 0 with memory from omp_target_alloc (pointer arrays included)
+   against the host: bitwise under host offload (the promise of tdls.h);
+   a GPU rounds differently (FMA, division), so there each result is held
+   to the oracle's ratios instead. Also a batch of 10^5, many teams. */
+ParameterizedTest(const bt_param *p, batch_bridges, device) {
+    cr_assert_geq(bt_num_devices(), 1, "an offload build sees no device");
+    const bt_api *api = bt_apis[p->type];
+    const bt_layout layout = (bt_layout)p->layout;
+    for (int o = 0; o <= ORDER_COUNT; ++o) {
+        const int n = o < ORDER_COUNT ? orders[o] : 4;
+        const int64_t batch = o < ORDER_COUNT ? BATCH : 100000;
+        const int pad = n % 2;
+        results host, dev;
+        run_all(&host, api, layout, n, NRHS, batch, pad, 90u + n, TDLS_HOST);
+        run_all(&dev, api, layout, n, NRHS, batch, pad, 90u + n, 0);
+#if TDLS_TEST_OFFLOAD_HOST
+        expect_same(&host, &dev, batch, "host vs device 0");
+#else
+        bt_check_ratios(&dev.gesv, BT_GESV, 0, 90u + n, -1, "device 0 gesv");
+        if (dev.full) {
+            bt_check_ratios(&dev.getrs_n, BT_GETRS, 0, 90u + n, -1, "device 0 getrs N");
+            bt_check_ratios(&dev.getrs_t, BT_GETRS, 1, 90u + n, -1, "device 0 getrs T");
+        }
+#endif
+        cr_assert_eq(bt_padding_damage(&dev.gesv), 0, "device 0 wrote padding");
+        free_all(&host);
+        free_all(&dev);
+    }
+}
+#endif
