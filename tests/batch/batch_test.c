@@ -228,26 +228,30 @@ static void generate_cached(tdls_test_kind kind, tdls_test_type type, int n, uin
     cache[slot].seed = seed;
 }
 
+/* The right-hand sides of system k, rounded to the type. */
+static void make_rhs(tdls_test_type type, int n, int nrhs, uint64_t s, long double *b) {
+    long double v[BT_NMAX];
+    long double t[1]; /* aligned for any of the types */
+    for (int r = 0; r < nrhs; ++r) {
+        tdls_test_random_vec(n, s * 7u + (uint64_t)r, v);
+        for (int i = 0; i < n; ++i) {
+            tdls_test_set(type, t, 0, v[i]);
+            b[i * nrhs + r] = tdls_test_get(type, t, 0);
+        }
+    }
+}
+
 void bt_make_system(tdls_test_type type, int n, int nrhs, uint64_t seed, int64_t k, int kind,
                     long double *a, long double *b) {
     const uint64_t s = seed * 1000003u + (uint64_t)k;
     generate_cached((tdls_test_kind)bt_kind(seed, k, kind), type, n, s, a);
-    long double v[BT_NMAX];
-    for (int r = 0; r < nrhs; ++r) {
-        tdls_test_random_vec(n, s * 7u + (uint64_t)r, v);
-        for (int i = 0; i < n; ++i)
-            b[i * nrhs + r] = v[i];
-    }
     /* Round to the type, so that the ratios see what the solver sees. */
-    long double t[1]; /* aligned for any of the types */
+    long double t[1];
     for (int i = 0; i < n * n; ++i) {
         tdls_test_set(type, t, 0, a[i]);
         a[i] = tdls_test_get(type, t, 0);
     }
-    for (int i = 0; i < n * nrhs; ++i) {
-        tdls_test_set(type, t, 0, b[i]);
-        b[i] = tdls_test_get(type, t, 0);
-    }
+    make_rhs(type, n, nrhs, s, b);
 }
 
 int bt_kind(uint64_t seed, int64_t k, int kind) {
@@ -265,13 +269,12 @@ void bt_fill(bt_batch *bt, uint64_t seed, int kind) {
 }
 
 void bt_fill_b(bt_batch *bt, uint64_t seed, int kind) {
-    long double *a = xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
+    (void)kind; /* the right-hand sides do not depend on the matrix kind */
     long double b[BT_NMAX * BT_RHS_MAX];
     for (int64_t k = 0; k < bt->batch; ++k) {
-        bt_make_system(bt->api->type, bt->n, bt->nrhs, seed, k, kind, a, b);
+        make_rhs(bt->api->type, bt->n, bt->nrhs, seed * 1000003u + (uint64_t)k, b);
         bt_set_b(bt, k, b);
     }
-    free(a);
 }
 
 void bt_copy_systems(bt_batch *dst, const bt_batch *src) {

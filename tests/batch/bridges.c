@@ -7,6 +7,7 @@
    bridged in batch_accuracy's grid. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "batch_test.h"
@@ -38,20 +39,20 @@ typedef struct {
 } results;
 
 static void run_all(results *r, const bt_api *api, bt_layout layout, int n, int nrhs, int64_t batch,
-                    int pad, uint64_t seed, int device) {
+                    int pad, uint64_t seed, int kind, int device) {
     r->full = has_getrf(layout);
     bt_init(&r->gesv, api, layout, n, nrhs, batch, pad);
-    bt_fill(&r->gesv, seed, -1);
+    bt_fill(&r->gesv, seed, kind);
     cr_assert_eq(bt_run(&r->gesv, BT_GESV, 'N', device), 0, "gesv, device %d", device);
     if (!r->full)
         return;
     bt_init(&r->getrs_n, api, layout, n, nrhs, batch, pad);
-    bt_fill(&r->getrs_n, seed, -1);
+    bt_fill(&r->getrs_n, seed, kind);
     cr_assert_eq(bt_run(&r->getrs_n, BT_GETRF, 'N', device), 0);
     cr_assert_eq(bt_run(&r->getrs_n, BT_GETRS, 'N', device), 0);
     bt_init(&r->getrs_t, api, layout, n, nrhs, batch, pad);
     bt_copy_systems(&r->getrs_t, &r->getrs_n);
-    bt_fill_b(&r->getrs_t, seed, -1);
+    bt_fill_b(&r->getrs_t, seed, kind);
     cr_assert_eq(bt_run(&r->getrs_t, BT_GETRS, 'T', device), 0);
 }
 
@@ -90,12 +91,12 @@ ParameterizedTest(const bt_param *p, batch_bridges, threads) {
         const int n = orders[o];
         results ref, other;
         omp_set_num_threads(1);
-        run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n,
+        run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n, -1,
                 TDLS_HOST);
         for (int threads = 2; threads <= 3; ++threads) {
             omp_set_num_threads(threads);
             cr_assert_eq(omp_get_max_threads(), threads);
-            run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n,
+            run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n, -1,
                     TDLS_HOST);
             expect_same(&ref, &other, BATCH, "thread count");
             free_all(&other);
@@ -121,8 +122,8 @@ ParameterizedTest(const bt_param *p, batch_bridges, layouts) {
         const int n = orders[o];
         for (int nrhs = 1; nrhs <= 7; nrhs += 6) {
             results ref, other;
-            run_all(&ref, api, BT_IL, n, nrhs, BATCH, 0, 60u + n, TDLS_HOST);
-            run_all(&other, api, (bt_layout)p->layout, n, nrhs, BATCH, n % 2 ? 2 : 0, 60u + n,
+            run_all(&ref, api, BT_IL, n, nrhs, BATCH, 0, 60u + n, -1, TDLS_HOST);
+            run_all(&other, api, (bt_layout)p->layout, n, nrhs, BATCH, n % 2 ? 2 : 0, 60u + n, -1,
                     TDLS_HOST);
             expect_same(&ref, &other, BATCH, "layout");
             free_all(&ref);
@@ -144,11 +145,12 @@ ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
     for (int o = 0; o < 4; ++o) {
         const int n = tail_orders[o];
         results big;
-        run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, TDLS_HOST);
+        run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, -1,
+                TDLS_HOST);
         for (int s = 0; s < 6; ++s) {
             results small;
             run_all(&small, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, sizes[s], 1, 80u + n,
-                    TDLS_HOST);
+                    -1, TDLS_HOST);
             expect_same(&small, &big, sizes[s], "tail block");
             free_all(&small);
         }
@@ -166,23 +168,34 @@ ParameterizedTestParameters(batch_bridges, device) {
    a GPU rounds differently (FMA, division), so there each result is held
    to the oracle's ratios instead. Also a batch of 10^5, many teams. */
 ParameterizedTest(const bt_param *p, batch_bridges, device) {
+    /* The precondition: device 0 runs target regions as an offload
+       device, not through a fallback to the host. */
     cr_assert_geq(bt_num_devices(), 1, "an offload build sees no device");
+    cr_assert_eq(tdls_offload_probe(0), 0, "device 0 does not run target regions");
+    static const int device_orders[] = {1, 8, 9, 33, 64};
+    const int count = (int)(sizeof device_orders / sizeof device_orders[0]);
     const bt_api *api = bt_apis[p->type];
     const bt_layout layout = (bt_layout)p->layout;
-    for (int o = 0; o <= ORDER_COUNT; ++o) {
-        const int n = o < ORDER_COUNT ? orders[o] : 4;
-        const int64_t batch = o < ORDER_COUNT ? BATCH : 100000;
+    /* The 10^5 batch (many teams) in two layouts only: the copies to and
+       from the device double its cost. */
+    const int large = layout == BT_ROW || layout == BT_IL;
+    for (int o = 0; o < count + large; ++o) {
+        const int n = o < count ? device_orders[o] : 4;
+        const int64_t batch = o < count ? BATCH : 100000;
         const int pad = n % 2;
         results host, dev;
-        run_all(&host, api, layout, n, NRHS, batch, pad, 90u + n, TDLS_HOST);
-        run_all(&dev, api, layout, n, NRHS, batch, pad, 90u + n, 0);
+        /* Random matrices for the large batch: the generators of the other
+           kinds would dominate its run time. */
+        const int kind = o < count ? -1 : TDLS_TEST_RANDOM;
+        run_all(&host, api, layout, n, NRHS, batch, pad, 90u + n, kind, TDLS_HOST);
+        run_all(&dev, api, layout, n, NRHS, batch, pad, 90u + n, kind, 0);
 #if TDLS_TEST_OFFLOAD_HOST
         expect_same(&host, &dev, batch, "host vs device 0");
 #else
-        bt_check_ratios(&dev.gesv, BT_GESV, 0, 90u + n, -1, "device 0 gesv");
+        bt_check_ratios(&dev.gesv, BT_GESV, 0, 90u + n, kind, "device 0 gesv");
         if (dev.full) {
-            bt_check_ratios(&dev.getrs_n, BT_GETRS, 0, 90u + n, -1, "device 0 getrs N");
-            bt_check_ratios(&dev.getrs_t, BT_GETRS, 1, 90u + n, -1, "device 0 getrs T");
+            bt_check_ratios(&dev.getrs_n, BT_GETRS, 0, 90u + n, kind, "device 0 getrs N");
+            bt_check_ratios(&dev.getrs_t, BT_GETRS, 1, 90u + n, kind, "device 0 getrs T");
         }
 #endif
         cr_assert_eq(bt_padding_damage(&dev.gesv), 0, "device 0 wrote padding");
@@ -191,3 +204,44 @@ ParameterizedTest(const bt_param *p, batch_bridges, device) {
     }
 }
 #endif
+
+/* The comparison behind every bridge sees one flipped bit in any operand
+   of any system, in any pair of layouts, and the padding check sees a
+   write outside the systems: the bridges can fail. */
+Test(batch_bridges, comparison_detects_differences) {
+    for (int l = 0; l < BT_LAYOUT_COUNT; ++l) {
+        bt_batch x, y;
+        bt_init(&x, &bt_api_d, BT_IL, 3, 2, 5, 0);
+        bt_init(&y, &bt_api_d, (bt_layout)l, 3, 2, 5, 1);
+        bt_fill(&x, 1, -1);
+        bt_fill(&y, 1, -1);
+        for (int k = 0; k < 5; ++k) {
+            x.info[k] = y.info[k] = 0;
+            const int ipiv[3] = {1, 3, 3};
+            bt_set_ipiv(&x, k, ipiv);
+            bt_set_ipiv(&y, k, ipiv);
+        }
+        const char *what;
+        cr_assert_eq(bt_first_difference(&x, &y, &what), -1, "%s: %s", bt_layout_names[l], what);
+        double *a = y.a, *b = y.b;
+        const int64_t ia = bt_a_at(&y, 2, 1, 2), ib = bt_b_at(&y, 4, 2, 1);
+        a[ia] = nextafter(a[ia], 1e300);
+        cr_expect(bt_system_differs(&x, &y, 2, &what) && bt_first_difference(&x, &y, &what) == 2);
+        a[ia] = nextafter(a[ia], -1e300);
+        b[ib] = -b[ib];
+        cr_expect(bt_first_difference(&x, &y, &what) == 4 && !bt_same_b(&x, &y, 4));
+        b[ib] = -b[ib];
+        y.ipiv[bt_ipiv_at(&y, 0, 2)] = 2;
+        cr_expect(bt_first_difference(&x, &y, &what) == 0);
+        y.ipiv[bt_ipiv_at(&y, 0, 2)] = 3;
+        y.info[3] = 1;
+        cr_expect(bt_first_difference(&x, &y, &what) == 3);
+        cr_expect_eq(bt_padding_damage(&y), 0);
+        if (l != BT_IL) { /* the interleaved layout has no padding */
+            a[bt_a_at(&y, 1, 2, 2) + 1] = 0;
+            cr_expect_gt(bt_padding_damage(&y), 0, "%s: a write to padding", bt_layout_names[l]);
+        }
+        bt_free(&x);
+        bt_free(&y);
+    }
+}
