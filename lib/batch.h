@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include <tdls/core/math.h>
+
 typedef enum { TDLS_OP_GETRF = 1, TDLS_OP_GETRS = 2, TDLS_OP_GESV = 3 } tdls_batch_op;
 
 /* Element (i,j) of system k lies at base(k)[i * rs + j * cs], where base(k)
@@ -31,6 +33,13 @@ typedef struct {
     int64_t ipiv_stride, ipiv_is;
     int *info; /* info[k]; unused by getrs */
 } tdls_batch;
+
+/* Step i (0-based) of factors handed to getrs is unusable when its
+   interchange q (0-based) is not one getrf makes, q in [i, n), or its pivot
+   is one getrf rejects (zero, subnormal, not finite). Every driver then
+   returns a NaN solution for that system. */
+#define TDLS_BATCH_UNUSABLE(q, i, n, pivot)                                                        \
+    ((q) < (i) || (q) >= (n) || !TDLS_PIVOT_OK(TDLS_FABS(pivot), TDLS_REAL_MIN(pivot)))
 
 /* The drivers: 0 on success, -1 when a device (not the host) cannot run
    the batch, TDLS_BATCH_MEMORY_ERROR when the host cannot allocate its

@@ -156,7 +156,7 @@ static void TDLS_BH_FN(_block)(const tdls_batch *job, int64_t q, const TDLS_BH_F
         const int cc = job->nrhs - c0 < TDLS_BH_FN(_chunk) ? job->nrhs - c0 : TDLS_BH_FN(_chunk);
         TDLS_BH_FN(_move)(&job->b, job->batch, k0, m, n, c0, cc, s->b, skip, 0);
         TDLS_BH_FN(_pad)(s->b, n, cc, m, 0);
-        TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, s->a, W, cs, s->ipiv, W, s->b, W, cs, skip);
+        TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, s->a, W, cs, s->ipiv, W, s->b, W, cs);
         TDLS_BH_FN(_move)(&job->b, job->batch, k0, m, n, c0, cc, s->b, skip, 1);
     }
 }

@@ -14,15 +14,18 @@
    The arithmetic of one lane does not depend on W nor on the strides, so
    that every driver gives the same bits (the sources that include this
    header are compiled with -ffp-contract=off for the same reason). It is
-   that of TiledLUpp with tile 1 and physical interchanges: the same pivot
-   rule, multipliers times the reciprocal of the pivot, one update per
-   eliminated column; the diagonal keeps the pivots themselves, as LAPACK. */
+   that of TiledLUpp with physical interchanges and TDLS_DIAG_PIVOT, factors
+   and solutions bit for bit: the same pivot rule, multipliers times the
+   reciprocal of the pivot, one update per eliminated column, the pivots
+   themselves on the diagonal, as LAPACK. */
 
 #include <stddef.h>
 
 #include <tdls/config.h>
 #include <tdls/core/math.h>
 #include <tdls/core/portability.h>
+
+#include "batch.h"
 
 #if !defined(TDLS_LANES_NAME) || !defined(TDLS_LANES_REAL) || !defined(TDLS_LANES_W)
 #error "lanes_lupp.h: define TDLS_LANES_NAME, TDLS_LANES_REAL and TDLS_LANES_W first."
@@ -46,6 +49,28 @@
 
 TDLS_DECLARE_TARGET_BEGIN
 
+/* y -= x * u, lane by lane. Restrict parameters tell the compiler, once
+   this is inlined, that the three rows do not overlap: without them it
+   keeps the lanes scalar after unrolling the loop over lanes. */
+TDLS_INLINE void TDLS_LN_FN(_priv_update)(TDLS_LN_T *TDLS_RESTRICT y,
+                                          const TDLS_LN_T *TDLS_RESTRICT x,
+                                          const TDLS_LN_T *TDLS_RESTRICT u) {
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l)
+        y[l] -= x[l] * u[l];
+}
+
+/* Rows k and i trade entries x and y in the lanes whose pivot row p is i. */
+TDLS_INLINE void TDLS_LN_FN(_priv_exchange)(TDLS_LN_T *TDLS_RESTRICT x, TDLS_LN_T *TDLS_RESTRICT y,
+                                            const int *TDLS_RESTRICT p, const int i) {
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        const TDLS_LN_T u = x[l], v = y[l];
+        x[l] = p[l] == i ? v : u;
+        y[l] = p[l] == i ? u : v;
+    }
+}
+
 /* Factors the W systems in place: L below the diagonal (unit diagonal not
    stored), U on and above it, every interchange applied to whole rows as
    LAPACK does. info[l] gets 0 or the 1-based step of the first pivot that
@@ -59,15 +84,16 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
         info[l] = 0;
     for (int k = 0; k < n; ++k) {
         TDLS_LN_T *const ck = a + k * cs;
-        /* The first largest magnitude under the diagonal; the row in
-           place keeps the pivot when it reaches the relative threshold of
-           the largest of the column (TiledLUpp's rule). */
+        /* TiledLUpp's rule: the first row of largest magnitude, the row
+           in place first; the row in place keeps the pivot when it
+           reaches the relative threshold of that magnitude. A NaN in place
+           stays there and is reported. */
         int p[TDLS_LN_W];
         TDLS_LN_T big[TDLS_LN_W];
         TDLS_LN_SIMD
         for (int l = 0; l < TDLS_LN_W; ++l) {
-            big[l] = 0;
-            p[l] = -1;
+            big[l] = TDLS_FABS(ck[k * rs + l]);
+            p[l] = k;
         }
         for (int i = k + 1; i < n; ++i) {
             TDLS_LN_SIMD
@@ -80,9 +106,7 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
         int any = 0;
         TDLS_LN_SIMD_OR
         for (int l = 0; l < TDLS_LN_W; ++l) {
-            const TDLS_LN_T in_place = TDLS_FABS(ck[k * rs + l]);
-            const TDLS_LN_T bound = TDLS_LN_RPT * (big[l] > in_place ? big[l] : in_place);
-            p[l] = (p[l] < 0 || in_place >= bound) ? k : p[l];
+            p[l] = TDLS_FABS(ck[k * rs + l]) >= TDLS_LN_RPT * big[l] ? k : p[l];
             ipiv[k * ips + l] = p[l] + 1;
             any |= p[l] != k;
         }
@@ -95,16 +119,8 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
                 hit |= p[l] == i;
             if (!hit)
                 continue;
-            for (int j = 0; j < n; ++j) {
-                TDLS_LN_T *const rk = a + k * rs + j * cs;
-                TDLS_LN_T *const ri = a + i * rs + j * cs;
-                TDLS_LN_SIMD
-                for (int l = 0; l < TDLS_LN_W; ++l) {
-                    const TDLS_LN_T x = rk[l], y = ri[l];
-                    rk[l] = p[l] == i ? y : x;
-                    ri[l] = p[l] == i ? x : y;
-                }
-            }
+            for (int j = 0; j < n; ++j)
+                TDLS_LN_FN(_priv_exchange)(a + k * rs + j * cs, a + i * rs + j * cs, p, i);
         }
         TDLS_LN_T r[TDLS_LN_W];
         TDLS_LN_SIMD
@@ -121,97 +137,91 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
         }
         for (int j = k + 1; j < n; ++j) {
             TDLS_LN_T *const cj = a + j * cs;
-            for (int i = k + 1; i < n; ++i) {
-                TDLS_LN_SIMD
-                for (int l = 0; l < TDLS_LN_W; ++l)
-                    cj[i * rs + l] -= ck[i * rs + l] * cj[k * rs + l];
-            }
+            for (int i = k + 1; i < n; ++i)
+                TDLS_LN_FN(_priv_update)(cj + i * rs, ck + i * rs, cj + k * rs);
+        }
+    }
+}
+
+/* The reciprocal of a stored pivot, as TiledLUpp stores it. */
+TDLS_INLINE TDLS_LN_T TDLS_LN_FN(_priv_rcp)(const TDLS_LN_T d) {
+    const int ok = TDLS_PIVOT_OK(TDLS_FABS(d), TDLS_LN_FLOOR);
+    return TDLS_RECIPROCAL_OR_ZERO(d, ok);
+}
+
+/* LAPACK's interchanges on one right-hand side, lane by lane, in order
+   (x = P x) or in reverse (x = P^T x); a lane marked bad is left alone. */
+TDLS_INLINE void TDLS_LN_FN(_priv_swaps)(const int n, const int *TDLS_RESTRICT ipiv,
+                                         const ptrdiff_t ips, const int *bad, const int reverse,
+                                         TDLS_LN_T *TDLS_RESTRICT x, const ptrdiff_t brs) {
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        for (int step = 0; step < n && !bad[l]; ++step) {
+            const int i = reverse ? n - 1 - step : step;
+            const int q = ipiv[i * ips + l] - 1;
+            const TDLS_LN_T t = x[i * brs + l];
+            x[i * brs + l] = x[q * brs + l];
+            x[q * brs + l] = t;
         }
     }
 }
 
 /* Solves A X = B (trans 0) or A^T X = B (trans 1) in place in b, with the
-   factors and interchanges of getrf (this library's or LAPACK's). U's
-   diagonal divides, as in LAPACK's getrs. skip, when not NULL, marks the
-   lanes (skip[l] != 0) whose result the caller discards: they divide by
-   one instead of their pivots, so a singular lane never divides by zero.
-   An interchange outside [1, n] makes its lane's solution NaN. */
+   factors and interchanges of getrf (this library's or LAPACK's), in the
+   order of operations of TiledLUpp's substitutions: dot products in
+   ascending column order, times the reciprocal of the pivot. A lane whose
+   factors are unusable (TDLS_BATCH_UNUSABLE) gets a NaN solution: LAPACK
+   would divide by a zero pivot, or read out of bounds. */
 TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs,
                                     const TDLS_LN_T *TDLS_RESTRICT a, const ptrdiff_t rs,
                                     const ptrdiff_t cs, const int *TDLS_RESTRICT ipiv,
                                     const ptrdiff_t ips, TDLS_LN_T *TDLS_RESTRICT b,
-                                    const ptrdiff_t brs, const ptrdiff_t bcs,
-                                    const int *TDLS_RESTRICT skip) {
+                                    const ptrdiff_t brs, const ptrdiff_t bcs) {
     /* Lane by lane: the interchanges are the only lane-dependent indices. */
     int bad[TDLS_LN_W];
     for (int l = 0; l < TDLS_LN_W; ++l) {
         bad[l] = 0;
         for (int i = 0; i < n; ++i) {
-            const int q = ipiv[i * ips + l] - 1;
-            bad[l] |= q < 0 || q >= n;
+            bad[l] |= TDLS_BATCH_UNUSABLE(ipiv[i * ips + l] - 1, i, n, a[i * (rs + cs) + l]);
         }
     }
     for (int r = 0; r < nrhs; ++r) {
         TDLS_LN_T *const x = b + r * bcs;
-        if (!trans) {
-            for (int l = 0; l < TDLS_LN_W; ++l) {
-                for (int i = 0; i < n && !bad[l]; ++i) {
-                    const int q = ipiv[i * ips + l] - 1;
-                    const TDLS_LN_T t = x[i * brs + l];
-                    x[i * brs + l] = x[q * brs + l];
-                    x[q * brs + l] = t;
-                }
-            }
-            for (int j = 0; j < n; ++j) {
-                const TDLS_LN_T *const lj = a + j * cs;
-                for (int i = j + 1; i < n; ++i) {
-                    TDLS_LN_SIMD
-                    for (int l = 0; l < TDLS_LN_W; ++l)
-                        x[i * brs + l] -= lj[i * rs + l] * x[j * brs + l];
-                }
-            }
-            for (int j = n - 1; j >= 0; --j) {
-                const TDLS_LN_T *const uj = a + j * cs;
+        if (!trans)
+            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 0, x, brs);
+        /* First pass: L y = P b, or U^T z = b. */
+        for (int i = 0; i < n; ++i) {
+            TDLS_LN_T s[TDLS_LN_W];
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                s[l] = x[i * brs + l];
+            for (int j = 0; j < i; ++j) {
+                const TDLS_LN_T *const e = a + (trans ? j * rs + i * cs : i * rs + j * cs);
                 TDLS_LN_SIMD
                 for (int l = 0; l < TDLS_LN_W; ++l)
-                    x[j * brs + l] /= (skip && skip[l]) ? (TDLS_LN_T)1 : uj[j * rs + l];
-                for (int i = 0; i < j; ++i) {
-                    TDLS_LN_SIMD
-                    for (int l = 0; l < TDLS_LN_W; ++l)
-                        x[i * brs + l] -= uj[i * rs + l] * x[j * brs + l];
-                }
+                    s[l] -= e[l] * x[j * brs + l];
             }
-        } else {
-            /* A^T = U^T L^T P: forward with U^T, backward with L^T, then
-               the interchanges in reverse order. */
-            for (int j = 0; j < n; ++j) {
-                const TDLS_LN_T *const uj = a + j * rs;
-                TDLS_LN_SIMD
-                for (int l = 0; l < TDLS_LN_W; ++l)
-                    x[j * brs + l] /= (skip && skip[l]) ? (TDLS_LN_T)1 : uj[j * cs + l];
-                for (int i = j + 1; i < n; ++i) {
-                    TDLS_LN_SIMD
-                    for (int l = 0; l < TDLS_LN_W; ++l)
-                        x[i * brs + l] -= uj[i * cs + l] * x[j * brs + l];
-                }
-            }
-            for (int j = n - 1; j >= 0; --j) {
-                const TDLS_LN_T *const lj = a + j * rs;
-                for (int i = 0; i < j; ++i) {
-                    TDLS_LN_SIMD
-                    for (int l = 0; l < TDLS_LN_W; ++l)
-                        x[i * brs + l] -= lj[i * cs + l] * x[j * brs + l];
-                }
-            }
-            for (int l = 0; l < TDLS_LN_W; ++l) {
-                for (int i = n - 1; i >= 0 && !bad[l]; --i) {
-                    const int q = ipiv[i * ips + l] - 1;
-                    const TDLS_LN_T t = x[i * brs + l];
-                    x[i * brs + l] = x[q * brs + l];
-                    x[q * brs + l] = t;
-                }
-            }
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                x[i * brs + l] = trans ? s[l] * TDLS_LN_FN(_priv_rcp)(a[i * (rs + cs) + l]) : s[l];
         }
+        /* Second pass: U x = y, or L^T w = z. */
+        for (int i = n - 1; i >= 0; --i) {
+            TDLS_LN_T s[TDLS_LN_W];
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                s[l] = x[i * brs + l];
+            for (int j = i + 1; j < n; ++j) {
+                const TDLS_LN_T *const e = a + (trans ? j * rs + i * cs : i * rs + j * cs);
+                TDLS_LN_SIMD
+                for (int l = 0; l < TDLS_LN_W; ++l)
+                    s[l] -= e[l] * x[j * brs + l];
+            }
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                x[i * brs + l] = trans ? s[l] : s[l] * TDLS_LN_FN(_priv_rcp)(a[i * (rs + cs) + l]);
+        }
+        if (trans)
+            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 1, x, brs);
         for (int l = 0; l < TDLS_LN_W; ++l) {
             for (int i = 0; i < n && bad[l]; ++i)
                 x[i * brs + l] = TDLS_NAN(x[0]);
