@@ -164,7 +164,8 @@ static int tdls_batch_run(const tdls_batch_call *c) {
     const int first = tdls_batch_check(c);
     if (first)
         return -first;
-    if (c->n == 0 || c->batch == 0 || (c->op == TDLS_OP_GETRS && c->nrhs == 0))
+    /* Order 0 still sets every info to 0, as LAPACK does: the drivers run. */
+    if (c->batch == 0 || (c->op == TDLS_OP_GETRS && (c->n == 0 || c->nrhs == 0)))
         return 0;
     const int interleaved = c->form == TDLS_FORM_INTERLEAVED;
     const tdls_batch job = {
