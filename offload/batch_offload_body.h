@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The device driver of the batched API for one precision: one system per
-   GPU thread, solved in place in the caller's device arrays by the lanes
-   kernel with one lane. Included by batch_offload.c after defining
-   TDLS_BO_P (s or d) and TDLS_BO_REAL. */
+/* The device driver of the batched API for one precision. On GPUs, the
+   dispatch table of batch_tuning.h: TiledLUpp per thread for small orders,
+   CooperativeLUpp per group of threads above. On a CPU offload device,
+   the lanes kernel with one lane, one system per thread, in place in the
+   caller's device arrays. Included by batch_offload.c after defining
+   TDLS_BO_P (s or d), TDLS_BO_REAL and TDLS_BO_TILED_MAX. */
 
 #define TDLS_BO_T     TDLS_BO_REAL
 #define TDLS_BO_FN(x) TDLS_CAT(TDLS_CAT(tdls_bo_, TDLS_BO_P), x)
@@ -12,9 +14,66 @@
 #define TDLS_LANES_W    1
 #include "../lib/lanes_lupp.h"
 
+TDLS_DECLARE_TARGET_BEGIN
+
+/* TDLS_BATCH_UNUSABLE and a NaN for the GPU kernels' bodies. In a device
+   function, unlike in the body of a target region, clang accepts the
+   long double branches of the type-generic helpers that are never taken
+   on GPUs, which have no long double. */
+TDLS_INLINE int TDLS_BO_FN(_unusable)(const int q, const int i, const int n,
+                                      const TDLS_BO_T pivot) {
+    return TDLS_BATCH_UNUSABLE(q, i, n, pivot);
+}
+
+TDLS_INLINE TDLS_BO_T TDLS_BO_FN(_nan)(void) {
+    return TDLS_NAN((TDLS_BO_T)0);
+}
+
+TDLS_DECLARE_TARGET_END
+
+#define TDLS_BG_P         TDLS_BO_P
+#define TDLS_BG_REAL      TDLS_BO_REAL
+#define TDLS_BG_TILED_MAX TDLS_BO_TILED_MAX
+#include "batch_gpu_orders.h"
+
+#define TDLS_BG_P      TDLS_BO_P
+#define TDLS_BG_REAL   TDLS_BO_REAL
+#define TDLS_BG_NMAX   16
+#define TDLS_BG_ROWS   TDLS_BATCH_GPU_COOP16_ROWS_PER_THREAD
+#define TDLS_BG_GROUPS TDLS_BATCH_GPU_COOP16_GROUPS
+#include "batch_gpu_coop.h"
+
+#define TDLS_BG_P      TDLS_BO_P
+#define TDLS_BG_REAL   TDLS_BO_REAL
+#define TDLS_BG_NMAX   32
+#define TDLS_BG_ROWS   TDLS_BATCH_GPU_COOP32_ROWS_PER_THREAD
+#define TDLS_BG_GROUPS TDLS_BATCH_GPU_COOP32_GROUPS
+#include "batch_gpu_coop.h"
+
+#define TDLS_BG_P      TDLS_BO_P
+#define TDLS_BG_REAL   TDLS_BO_REAL
+#define TDLS_BG_NMAX   64
+#define TDLS_BG_ROWS   TDLS_BATCH_GPU_COOP64_ROWS_PER_THREAD
+#define TDLS_BG_GROUPS TDLS_BATCH_GPU_COOP64_GROUPS
+#include "batch_gpu_coop.h"
+
+#define TDLS_BO_GPU(x) TDLS_CAT(TDLS_CAT(tdls_bc_, TDLS_BO_P), x)
+
 int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
-    if (!tdls_bo_device_runs(device))
+    const tdls_bo_kind kind = tdls_bo_kind_of(device);
+    if (kind == TDLS_BO_FALLBACK)
         return -1;
+    if (job->n > 0 && tdls_bo_gpu_kernels(device)) {
+        if (job->n <= TDLS_BO_TILED_MAX)
+            TDLS_CAT(TDLS_CAT(tdls_bg_, TDLS_BO_P), _tiled)(job, device);
+        else if (job->n <= 16)
+            TDLS_BO_GPU(16_run)(job, device);
+        else if (job->n <= 32)
+            TDLS_BO_GPU(32_run)(job, device);
+        else
+            TDLS_BO_GPU(64_run)(job, device);
+        return 0;
+    }
     /* Device addresses, all of them: the pointer arrays hold device
        pointers and live in device memory themselves. */
     TDLS_BO_T *const a = job->a.p, *const b = job->b.p;
@@ -25,8 +84,6 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
     const int64_t batch = job->batch, sa = job->a.stride, ars = job->a.rs, acs = job->a.cs;
     const int64_t sb = job->b.stride, brs = job->b.rs, bcs = job->b.cs;
     const int64_t ps = job->ipiv_stride, pis = job->ipiv_is;
-    /* The per-thread kernel serves every order; the dispatch to TiledLUpp
-       (compile-time orders) and CooperativeLUpp (large n) goes here. */
 #pragma omp target teams distribute parallel for device(device)                                    \
     is_device_ptr(a, b, a_array, b_array, ipiv, info)
     for (int64_t k = 0; k < batch; ++k) {
@@ -36,7 +93,7 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
             TDLS_BO_FN(_lane_getrf)(n, ak, ars, acs, pk, pis, info + k);
         if (nrhs > 0 && (op == TDLS_OP_GETRS || info[k] == 0)) {
             TDLS_BO_T *const bk = b_array ? (TDLS_BO_T *)b_array[k] : b + k * sb;
-            TDLS_BO_FN(_lane_getrs)(trans, n, nrhs, ak, ars, acs, pk, pis, bk, brs, bcs, NULL);
+            TDLS_BO_FN(_lane_getrs)(trans, n, nrhs, ak, ars, acs, pk, pis, bk, brs, bcs);
         }
     }
     return 0;
@@ -44,5 +101,7 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
 
 #undef TDLS_BO_T
 #undef TDLS_BO_FN
+#undef TDLS_BO_GPU
+#undef TDLS_BO_TILED_MAX
 #undef TDLS_BO_P
 #undef TDLS_BO_REAL
