@@ -3,7 +3,6 @@
    and 2^32 of their arrays (a, b and ipiv), in sparse anonymous mappings
    that cost memory only where they are touched, against the same systems
    stored compactly: the same bits. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stdlib.h>
