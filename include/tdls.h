@@ -90,9 +90,11 @@ int tdls_sgetrf_batch(tdls_layout layout, int n, float *a, int lda, int64_t stri
 int tdls_dgetrf_batch(tdls_layout layout, int n, double *a, int lda, int64_t stride_a, int *ipiv,
                       int64_t stride_ipiv, int *info, int64_t batch, int device);
 /* trans: 'N' solves A X = B, 'T' (or 'C') solves A^T X = B, with the factors
-   and ipiv of getrf (this library's or LAPACK's). Like LAPACK's getrs it
-   does not look for zero pivots; an ipiv entry outside [1, n] makes the
-   solution of that system NaN instead of reading out of bounds. */
+   and ipiv of getrf (this library's or LAPACK's). Factors that getrf
+   cannot have produced for a solvable system (a pivot that is zero,
+   subnormal or not finite, or ipiv[i] outside [i, n] at step i, 1-based)
+   make the solution of that system NaN, where LAPACK would divide by zero
+   or read out of bounds. */
 int tdls_sgetrs_batch(tdls_layout layout, char trans, int n, int nrhs, const float *a, int lda,
                       int64_t stride_a, const int *ipiv, int64_t stride_ipiv, float *b, int ldb,
                       int64_t stride_b, int64_t batch, int device);
