@@ -165,6 +165,38 @@ TDLS_INLINE void TDLS_LN_FN(_priv_swaps)(const int n, const int *TDLS_RESTRICT i
     }
 }
 
+/* One triangular pass in place on x, row by row in the order of the
+   solve (backward: from the last row): x_i minus e(i,j) x_j over the rows
+   j solved before it, in ascending j, then, when scale is set, times the
+   reciprocal of e(i,i). Entry e(i,j) lies at a[i*er + j*ec]. */
+TDLS_INLINE void TDLS_LN_FN(_priv_pass)(const int n, const TDLS_LN_T *TDLS_RESTRICT a,
+                                        const ptrdiff_t er, const ptrdiff_t ec, const int backward,
+                                        const int scale, TDLS_LN_T *TDLS_RESTRICT x,
+                                        const ptrdiff_t brs) {
+    for (int step = 0; step < n; ++step) {
+        const int i = backward ? n - 1 - step : step;
+        TDLS_LN_T s[TDLS_LN_W];
+        TDLS_LN_SIMD
+        for (int l = 0; l < TDLS_LN_W; ++l)
+            s[l] = x[i * brs + l];
+        const int j0 = backward ? i + 1 : 0, j1 = backward ? n : i;
+        for (int j = j0; j < j1; ++j) {
+            const TDLS_LN_T *const e = a + i * er + j * ec;
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                s[l] -= e[l] * x[j * brs + l];
+        }
+        if (scale) {
+            TDLS_LN_SIMD
+            for (int l = 0; l < TDLS_LN_W; ++l)
+                s[l] *= TDLS_LN_FN(_priv_rcp)(a[i * (er + ec) + l]);
+        }
+        TDLS_LN_SIMD
+        for (int l = 0; l < TDLS_LN_W; ++l)
+            x[i * brs + l] = s[l];
+    }
+}
+
 /* Solves A X = B (trans 0) or A^T X = B (trans 1) in place in b, with the
    factors and interchanges of getrf (this library's or LAPACK's), in the
    order of operations of TiledLUpp's substitutions: dot products in
@@ -188,38 +220,12 @@ TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs
         TDLS_LN_T *const x = b + r * bcs;
         if (!trans)
             TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 0, x, brs);
-        /* First pass: L y = P b, or U^T z = b. */
-        for (int i = 0; i < n; ++i) {
-            TDLS_LN_T s[TDLS_LN_W];
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                s[l] = x[i * brs + l];
-            for (int j = 0; j < i; ++j) {
-                const TDLS_LN_T *const e = a + (trans ? j * rs + i * cs : i * rs + j * cs);
-                TDLS_LN_SIMD
-                for (int l = 0; l < TDLS_LN_W; ++l)
-                    s[l] -= e[l] * x[j * brs + l];
-            }
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                x[i * brs + l] = trans ? s[l] * TDLS_LN_FN(_priv_rcp)(a[i * (rs + cs) + l]) : s[l];
-        }
-        /* Second pass: U x = y, or L^T w = z. */
-        for (int i = n - 1; i >= 0; --i) {
-            TDLS_LN_T s[TDLS_LN_W];
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                s[l] = x[i * brs + l];
-            for (int j = i + 1; j < n; ++j) {
-                const TDLS_LN_T *const e = a + (trans ? j * rs + i * cs : i * rs + j * cs);
-                TDLS_LN_SIMD
-                for (int l = 0; l < TDLS_LN_W; ++l)
-                    s[l] -= e[l] * x[j * brs + l];
-            }
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                x[i * brs + l] = trans ? s[l] : s[l] * TDLS_LN_FN(_priv_rcp)(a[i * (rs + cs) + l]);
-        }
+        /* L y = P b then U x = y; or U^T z = b then L^T w = z: the
+           transposed factors are the same array read with its strides
+           exchanged. */
+        const ptrdiff_t er = trans ? cs : rs, ec = trans ? rs : cs;
+        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 0, trans, x, brs);
+        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 1, !trans, x, brs);
         if (trans)
             TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 1, x, brs);
         for (int l = 0; l < TDLS_LN_W; ++l) {
