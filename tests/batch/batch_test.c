@@ -134,20 +134,23 @@ void bt_free(bt_batch *bt) {
     memset(bt, 0, sizeof *bt);
 }
 
-int64_t bt_a_at(const bt_batch *bt, int64_t k, int i, int j) {
+/* Entry (i,j) of system k of an operand whose systems start at base (a
+   strided or pointer layout) with leading dimension ld, or, interleaved,
+   at (i + j*n) * batch + k. */
+static int64_t operand_at(const bt_batch *bt, int64_t base, int ld, int64_t k, int i, int j) {
     if (bt->layout == BT_IL)
         return ((int64_t)i + (int64_t)j * bt->n) * bt->batch + k;
+    return base + (bt_order(bt) == TDLS_ROW_MAJOR ? (int64_t)i * ld + j : i + (int64_t)j * ld);
+}
+
+int64_t bt_a_at(const bt_batch *bt, int64_t k, int i, int j) {
     const int64_t base = is_ptr(bt->layout) ? bt->a_off[k] : k * bt->stride_a;
-    return base
-           + (bt_order(bt) == TDLS_ROW_MAJOR ? (int64_t)i * bt->lda + j : i + (int64_t)j * bt->lda);
+    return operand_at(bt, base, bt->lda, k, i, j);
 }
 
 int64_t bt_b_at(const bt_batch *bt, int64_t k, int i, int r) {
-    if (bt->layout == BT_IL)
-        return ((int64_t)i + (int64_t)r * bt->n) * bt->batch + k;
     const int64_t base = is_ptr(bt->layout) ? bt->b_off[k] : k * bt->stride_b;
-    return base
-           + (bt_order(bt) == TDLS_ROW_MAJOR ? (int64_t)i * bt->ldb + r : i + (int64_t)r * bt->ldb);
+    return operand_at(bt, base, bt->ldb, k, i, r);
 }
 
 int64_t bt_ipiv_at(const bt_batch *bt, int64_t k, int i) {
