@@ -51,8 +51,8 @@ static tdls_bo_kind tdls_bo_kind_of(int device) {
    variable TDLS_BATCH_DEVICE_KERNELS=gpu sends it the GPU kernels anyway,
    which is how the test suite runs them without a GPU (with enough
    threads per team: see tests/batch/CMakeLists.txt). */
-static int tdls_bo_gpu_kernels(int device) {
-    if (tdls_bo_kind_of(device) == TDLS_BO_GPU)
+static int tdls_bo_gpu_kernels(tdls_bo_kind kind) {
+    if (kind == TDLS_BO_GPU)
         return 1;
     const char *const force = getenv("TDLS_BATCH_DEVICE_KERNELS");
     return force && strcmp(force, "gpu") == 0;

@@ -63,7 +63,7 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
     const tdls_bo_kind kind = tdls_bo_kind_of(device);
     if (kind == TDLS_BO_FALLBACK)
         return -1;
-    if (job->n > 0 && tdls_bo_gpu_kernels(device)) {
+    if (job->n > 0 && tdls_bo_gpu_kernels(kind)) {
         if (job->n <= TDLS_BO_TILED_MAX)
             TDLS_CAT(TDLS_CAT(tdls_bg_, TDLS_BO_P), _tiled)(job, device);
         else if (job->n <= 16)
@@ -74,27 +74,16 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
             TDLS_BO_GPU(64_run)(job, device);
         return 0;
     }
-    /* Device addresses, all of them: the pointer arrays hold device
-       pointers and live in device memory themselves. */
-    TDLS_BO_T *const a = job->a.p, *const b = job->b.p;
-    void *const *const a_array = job->a.array, *const *const b_array = job->b.array;
-    int *const ipiv = job->ipiv, *const info = job->info;
-    const tdls_batch_op op = job->op;
-    const int trans = job->trans, n = job->n, nrhs = job->nrhs;
-    const int64_t batch = job->batch, sa = job->a.stride, ars = job->a.rs, acs = job->a.cs;
-    const int64_t sb = job->b.stride, brs = job->b.rs, bcs = job->b.cs;
-    const int64_t ps = job->ipiv_stride, pis = job->ipiv_is;
-#pragma omp target teams distribute parallel for device(device)                                    \
-    is_device_ptr(a, b, a_array, b_array, ipiv, info)
-    for (int64_t k = 0; k < batch; ++k) {
-        TDLS_BO_T *const ak = a_array ? (TDLS_BO_T *)a_array[k] : a + k * sa;
-        int *const pk = ipiv + k * ps;
-        if (op != TDLS_OP_GETRS)
-            TDLS_BO_FN(_lane_getrf)(n, ak, ars, acs, pk, pis, info + k);
-        if (nrhs > 0 && (op == TDLS_OP_GETRS || info[k] == 0)) {
-            TDLS_BO_T *const bk = b_array ? (TDLS_BO_T *)b_array[k] : b + k * sb;
-            TDLS_BO_FN(_lane_getrs)(trans, n, nrhs, ak, ars, acs, pk, pis, bk, brs, bcs);
-        }
+    const tdls_batch j = *job;
+#pragma omp target teams distribute parallel for device(device) firstprivate(j)
+    for (int64_t k = 0; k < j.batch; ++k) {
+        TDLS_BO_T *const ak = TDLS_BD_BASE(TDLS_BO_T, j.a, k);
+        int *const pk = j.ipiv + k * j.ipiv_stride;
+        if (j.op != TDLS_OP_GETRS)
+            TDLS_BO_FN(_lane_getrf)(j.n, ak, j.a.rs, j.a.cs, pk, j.ipiv_is, j.info + k);
+        if (j.nrhs > 0 && (j.op == TDLS_OP_GETRS || j.info[k] == 0))
+            TDLS_BO_FN(_lane_getrs)(j.trans, j.n, j.nrhs, ak, j.a.rs, j.a.cs, pk, j.ipiv_is,
+                                    TDLS_BD_BASE(TDLS_BO_T, j.b, k), j.b.rs, j.b.cs);
     }
     return 0;
 }
