@@ -13,13 +13,22 @@
 #define TDLS_LANES_W    TDLS_BH_W
 #include "lanes_lupp.h"
 
-/* One thread's scratch: a block's matrices, a chunk of its right-hand
-   sides, its pivots and infos, all in the lanes layout (lane l of element
-   (i,j) at i * W + j * n * W + l). */
+/* One thread's scratch for a pass of up to S blocks: each block's
+   matrices, a chunk of its right-hand sides, its pivots and infos, all in
+   the lanes layout (lane l of element (i,j) of block q at
+   q * sa + i * W + j * n * W + l, sa the block's size; the same for b, ipiv
+   and info with their own block sizes). */
 typedef struct {
     TDLS_BH_T *a, *b;
     int *ipiv, *info;
+    ptrdiff_t sa, sb;
 } TDLS_BH_FN(_scratch);
+
+/* The place of system t of a pass (0-based) in a scratch array whose
+   blocks are sblk elements apart. */
+TDLS_INLINE ptrdiff_t TDLS_BH_FN(_slot)(int t, ptrdiff_t sblk) {
+    return (ptrdiff_t)(t / TDLS_BH_W) * sblk + t % TDLS_BH_W;
+}
 
 /* dst[o * dso + i * dsi] = src[o * sso + i * ssi] over no x ni elements;
    inlined where one of the strides is the constant 1. */
@@ -51,106 +60,118 @@ static void TDLS_BH_FN(_lane_move)(TDLS_BH_T *s, TDLS_BH_T *x, int64_t rs, int64
         TDLS_BH_FN(_copy)(s, so, si, x, xo, xi, no, ni);
 }
 
-/* Lanes adjacent in the caller's array too (interleaved batches): every
-   element is one contiguous run of m values. Packing prefetches the same
-   element four blocks ahead, which the same thread of the static schedule
-   packs soon after: the n^2 streams are too many for the hardware
-   prefetchers (one thread, AVX-512, batches of 64 MiB: 20% to 45% more
-   systems per second at orders 8 to 32 than one block ahead). */
-TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, TDLS_BH_T *x, int64_t rs, int64_t cs, int rows,
-                                       int cols, int m, const int *skip, int unpack, int prefetch) {
+/* Systems adjacent in the caller's array (interleaved batches): every
+   element of the pass is one contiguous run of m values, read or written
+   whole before the next. A pass of many blocks makes these runs long: one
+   64-byte line per element and block, as a pass of one block reads, puts
+   n^2 lines a power of two apart in flight when the batch is a power of
+   two, all in one cache set (one thread, AVX2, batches of 2^17 systems
+   of order 16: about 1.6 times slower than with 128 000 systems). */
+TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *x, int64_t rs,
+                                       int64_t cs, int rows, int cols, int m, const int *skip,
+                                       int unpack) {
+    /* Whole vectors unless some system of the pass is to be left alone
+       (a singular one in gesv: rare), then lane by lane. */
+    int whole = 1;
+    for (int t = 0; unpack && skip && t < m; ++t)
+        whole &= !skip[t];
     for (int j = 0; j < cols; ++j)
         for (int i = 0; i < rows; ++i) {
             TDLS_BH_T *const sv = s + ((ptrdiff_t)j * rows + i) * TDLS_BH_W;
             TDLS_BH_T *const xv = x + i * rs + j * cs;
-            if (unpack) {
-                for (int l = 0; l < m; ++l)
-                    if (!skip || !skip[l])
-                        xv[l] = sv[l];
-            } else {
-#if defined(__GNUC__)
-                if (prefetch)
-                    __builtin_prefetch(xv + 4 * TDLS_BH_W);
-#endif
-                for (int l = 0; l < m; ++l)
-                    sv[l] = xv[l];
+            int t0 = 0;
+            for (; whole && t0 + TDLS_BH_W <= m; t0 += TDLS_BH_W) {
+                TDLS_BH_T *const st = sv + (t0 / TDLS_BH_W) * sblk;
+                if (unpack)
+                    memcpy(xv + t0, st, sizeof(TDLS_BH_T) * TDLS_BH_W);
+                else
+                    memcpy(st, xv + t0, sizeof(TDLS_BH_T) * TDLS_BH_W);
+            }
+            for (; t0 < m; ++t0) {
+                TDLS_BH_T *const st = sv + TDLS_BH_FN(_slot)(t0, sblk);
+                if (!unpack)
+                    *st = xv[t0];
+                else if (!skip || !skip[t0])
+                    xv[t0] = *st;
             }
         }
 }
 
 /* Moves column block [col0, col0 + cols) of systems [k0, k0 + m) of
-   operand o between the caller and the scratch s. Unpacking leaves the
-   lanes that skip marks untouched. */
-static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t batch, int64_t k0, int m, int rows,
-                              int col0, int cols, TDLS_BH_T *s, const int *skip, int unpack) {
+   operand o between the caller and the scratch s (blocks sblk elements
+   apart). Unpacking leaves the systems that skip marks untouched. */
+static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t k0, int m, int rows, int col0,
+                              int cols, TDLS_BH_T *s, ptrdiff_t sblk, const int *skip, int unpack) {
     if (!o->array && o->stride == 1) {
         TDLS_BH_T *const x = (TDLS_BH_T *)o->p + k0 + col0 * o->cs;
-        const int prefetch = k0 + 5 * TDLS_BH_W <= batch;
-        if (m == TDLS_BH_W)
-            TDLS_BH_FN(_run_move)(s, x, o->rs, o->cs, rows, cols, TDLS_BH_W, skip, unpack,
-                                  prefetch);
-        else
-            TDLS_BH_FN(_run_move)(s, x, o->rs, o->cs, rows, cols, m, skip, unpack, 0);
+        TDLS_BH_FN(_run_move)(s, sblk, x, o->rs, o->cs, rows, cols, m, skip, unpack);
         return;
     }
-    for (int l = 0; l < m; ++l) {
-        if (skip && skip[l])
+    for (int t = 0; t < m; ++t) {
+        if (skip && skip[t])
             continue;
         TDLS_BH_T *const base =
-            o->array ? (TDLS_BH_T *)o->array[k0 + l] : (TDLS_BH_T *)o->p + (k0 + l) * o->stride;
-        TDLS_BH_FN(_lane_move)(s + l, base + col0 * o->cs, o->rs, o->cs, rows, cols, unpack);
+            o->array ? (TDLS_BH_T *)o->array[k0 + t] : (TDLS_BH_T *)o->p + (k0 + t) * o->stride;
+        TDLS_BH_FN(_lane_move)(s + TDLS_BH_FN(_slot)(t, sblk), base + col0 * o->cs, o->rs, o->cs,
+                               rows, cols, unpack);
     }
 }
 
-/* Lanes past the end of the batch: diag on the diagonal, zero elsewhere,
-   so that they factor and solve without trouble and never signal. */
-static void TDLS_BH_FN(_pad)(TDLS_BH_T *s, int rows, int cols, int m, TDLS_BH_T diag) {
-    for (int j = 0; j < cols; ++j)
+/* Lanes of the pass's last block past the end of the batch: diag on the
+   diagonal, zero elsewhere, so that they factor and solve without trouble
+   and never signal. */
+static void TDLS_BH_FN(_pad)(TDLS_BH_T *s, ptrdiff_t sblk, int rows, int cols, int m,
+                             TDLS_BH_T diag) {
+    TDLS_BH_T *const last = s + (ptrdiff_t)(m / TDLS_BH_W) * sblk;
+    for (int j = 0; j < cols && m % TDLS_BH_W; ++j)
         for (int i = 0; i < rows; ++i)
-            for (int l = m; l < TDLS_BH_W; ++l)
-                s[((ptrdiff_t)j * rows + i) * TDLS_BH_W + l] = i == j ? diag : 0;
+            for (int l = m % TDLS_BH_W; l < TDLS_BH_W; ++l)
+                last[((ptrdiff_t)j * rows + i) * TDLS_BH_W + l] = i == j ? diag : 0;
 }
 
-/* Pivots of systems [k0, k0 + m) between the caller and the scratch; the
-   padded lanes get no interchange. */
+/* Pivots of systems [k0, k0 + m) between the caller and the scratch (blocks
+   n W apart); the padded lanes get no interchange. */
 static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int *s, int unpack) {
+    const ptrdiff_t sblk = (ptrdiff_t)job->n * TDLS_BH_W;
     for (int i = 0; i < job->n; ++i) {
         int *const p = job->ipiv + k0 * job->ipiv_stride + i * job->ipiv_is;
         int *const v = s + i * TDLS_BH_W;
-        for (int l = 0; l < m; ++l) {
+        for (int t = 0; t < m; ++t) {
             if (unpack)
-                p[l * job->ipiv_stride] = v[l];
+                p[t * job->ipiv_stride] = v[TDLS_BH_FN(_slot)(t, sblk)];
             else
-                v[l] = p[l * job->ipiv_stride];
+                v[TDLS_BH_FN(_slot)(t, sblk)] = p[t * job->ipiv_stride];
         }
-        for (int l = m; l < TDLS_BH_W && !unpack; ++l)
-            v[l] = i + 1;
+        for (int t = m; t % TDLS_BH_W && !unpack; ++t)
+            v[TDLS_BH_FN(_slot)(t, sblk)] = i + 1;
     }
 }
 
 /* Right-hand sides at most this many columns at a time: the scratch stays
-   O(W n^2) whatever nrhs is. */
+   O(S W n^2) whatever nrhs is. */
 enum { TDLS_BH_FN(_chunk) = 8 };
 
-/* One block. _block inlines it with n a compile-time constant up to 16:
-   the kernel's short loops then unroll (order 8 runs about twice as fast),
-   and every order keeps the same operations, so the same bits. */
-TDLS_INLINE void TDLS_BH_FN(_block_of)(const tdls_batch *job, int64_t q,
-                                       const TDLS_BH_FN(_scratch) * s, const int n) {
+/* A pass: the m systems from k0 on, in consecutive blocks of W. _pass
+   inlines it with n a compile-time constant up to 16: the kernel's short
+   loops then unroll (order 8 runs about twice as fast), and every order
+   keeps the same operations, so the same bits. */
+TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
+                                      const TDLS_BH_FN(_scratch) * s, const int n) {
     const int W = TDLS_BH_W;
-    const int64_t k0 = q * W;
-    const int m = job->batch - k0 < W ? (int)(job->batch - k0) : W;
-    const ptrdiff_t cs = (ptrdiff_t)n * W;
-    TDLS_BH_FN(_move)(&job->a, job->batch, k0, m, n, 0, n, s->a, NULL, 0);
-    TDLS_BH_FN(_pad)(s->a, n, n, m, 1);
+    const int blocks = (m + W - 1) / W;
+    const ptrdiff_t cs = (ptrdiff_t)n * W, sp = (ptrdiff_t)n * W;
+    TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 0);
+    TDLS_BH_FN(_pad)(s->a, s->sa, n, n, m, 1);
     if (job->op == TDLS_OP_GETRS) {
         TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, 0);
     } else {
-        TDLS_BH_FN(_lanes_getrf)(n, s->a, W, cs, s->ipiv, W, s->info);
-        TDLS_BH_FN(_move)(&job->a, job->batch, k0, m, n, 0, n, s->a, NULL, 1);
+        for (int q = 0; q < blocks; ++q)
+            TDLS_BH_FN(_lanes_getrf)(n, s->a + q * s->sa, W, cs, s->ipiv + q * sp, W,
+                                     s->info + q * W);
+        TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 1);
         TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, 1);
-        for (int l = 0; l < m; ++l)
-            job->info[k0 + l] = s->info[l];
+        for (int t = 0; t < m; ++t)
+            job->info[k0 + t] = s->info[t];
     }
     if (job->op == TDLS_OP_GETRF)
         return;
@@ -158,17 +179,20 @@ TDLS_INLINE void TDLS_BH_FN(_block_of)(const tdls_batch *job, int64_t q,
     const int *const skip = job->op == TDLS_OP_GESV ? s->info : NULL;
     for (int c0 = 0; c0 < job->nrhs; c0 += TDLS_BH_FN(_chunk)) {
         const int cc = job->nrhs - c0 < TDLS_BH_FN(_chunk) ? job->nrhs - c0 : TDLS_BH_FN(_chunk);
-        TDLS_BH_FN(_move)(&job->b, job->batch, k0, m, n, c0, cc, s->b, skip, 0);
-        TDLS_BH_FN(_pad)(s->b, n, cc, m, 0);
-        TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, s->a, W, cs, s->ipiv, W, s->b, W, cs);
-        TDLS_BH_FN(_move)(&job->b, job->batch, k0, m, n, c0, cc, s->b, skip, 1);
+        TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 0);
+        TDLS_BH_FN(_pad)(s->b, s->sb, n, cc, m, 0);
+        for (int q = 0; q < blocks; ++q)
+            TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, s->a + q * s->sa, W, cs, s->ipiv + q * sp,
+                                     W, s->b + q * s->sb, W, cs);
+        TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 1);
     }
 }
 
-static void TDLS_BH_FN(_block)(const tdls_batch *job, int64_t q, const TDLS_BH_FN(_scratch) * s) {
+static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
+                              const TDLS_BH_FN(_scratch) * s) {
 #define TDLS_BH_ORDER(n)                                                                           \
     case n:                                                                                        \
-        TDLS_BH_FN(_block_of)(job, q, s, n);                                                       \
+        TDLS_BH_FN(_pass_of)(job, k0, m, s, n);                                                    \
         return;
     switch (job->n) {
         TDLS_BH_ORDER(1)
@@ -188,7 +212,7 @@ static void TDLS_BH_FN(_block)(const tdls_batch *job, int64_t q, const TDLS_BH_F
         TDLS_BH_ORDER(15)
         TDLS_BH_ORDER(16)
         default:
-            TDLS_BH_FN(_block_of)(job, q, s, job->n);
+            TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
     }
 #undef TDLS_BH_ORDER
 }
@@ -197,24 +221,34 @@ int TDLS_BH_DRIVER(const tdls_batch *job) {
     const int n = job->n;
     const int64_t blocks = job->batch / TDLS_BH_W + (job->batch % TDLS_BH_W != 0);
     const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
-    const size_t a_bytes = tdls_bh_round64(sizeof(TDLS_BH_T) * TDLS_BH_W * n * n);
-    const size_t b_bytes = tdls_bh_round64(sizeof(TDLS_BH_T) * TDLS_BH_W * n * chunk);
-    const size_t ipiv_bytes = tdls_bh_round64(sizeof(int) * TDLS_BH_W * n);
-    const size_t per_thread =
-        a_bytes + b_bytes + ipiv_bytes + tdls_bh_round64(sizeof(int) * TDLS_BH_W);
-    const int threads = tdls_bh_threads(blocks);
+    const size_t a_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * n;
+    const int per_pass = tdls_bh_pass_blocks(blocks, a_bytes);
+    const int64_t passes = (blocks + per_pass - 1) / per_pass;
+    const size_t b_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * chunk;
+    const size_t ipiv_bytes = sizeof(int) * TDLS_BH_W * n;
+    const size_t aa = tdls_bh_round64(a_bytes * per_pass), bb = tdls_bh_round64(b_bytes * per_pass);
+    const size_t pp = tdls_bh_round64(ipiv_bytes * per_pass);
+    const size_t per_thread = aa + bb + pp + tdls_bh_round64(sizeof(int) * TDLS_BH_W * per_pass);
+    const int threads = tdls_bh_threads(passes);
     unsigned char *const scratch = aligned_alloc(64, per_thread * threads);
     if (!scratch)
         return TDLS_BATCH_MEMORY_ERROR;
 #pragma omp parallel num_threads(threads)
     {
         unsigned char *const mine = scratch + per_thread * tdls_bh_thread();
-        const TDLS_BH_FN(_scratch)
-            s = {(TDLS_BH_T *)mine, (TDLS_BH_T *)(mine + a_bytes),
-                 (int *)(mine + a_bytes + b_bytes), (int *)(mine + a_bytes + b_bytes + ipiv_bytes)};
+        const TDLS_BH_FN(_scratch) s = {(TDLS_BH_T *)mine,
+                                        (TDLS_BH_T *)(mine + aa),
+                                        (int *)(mine + aa + bb),
+                                        (int *)(mine + aa + bb + pp),
+                                        (ptrdiff_t)TDLS_BH_W * n * n,
+                                        (ptrdiff_t)TDLS_BH_W * n * chunk};
+        const int64_t span = (int64_t)per_pass * TDLS_BH_W;
 #pragma omp for schedule(static)
-        for (int64_t q = 0; q < blocks; ++q)
-            TDLS_BH_FN(_block)(job, q, &s);
+        for (int64_t q = 0; q < passes; ++q) {
+            const int64_t k0 = q * span;
+            TDLS_BH_FN(_pass)(job, k0, job->batch - k0 < span ? (int)(job->batch - k0) : (int)span,
+                              &s);
+        }
     }
     free(scratch);
     return 0;
