@@ -2,7 +2,8 @@
 /* Bitwise bridges of the batched API (anchored to the oracle by
    batch_accuracy): the same systems give the same bits for 1, 2 and 3
    threads, in every layout, in a batch whose tail block is partial and in a
-   larger one, and on the host and the offload device 0 (host offload:
+   larger one, for every instruction-set variant of the host driver, and on
+   the host and the offload device 0 (host offload:
    bitwise; a GPU: held to the ratios). gesv against getrf + getrs is
    bridged in batch_accuracy's grid. */
 #include <criterion/criterion.h>
@@ -196,6 +197,36 @@ ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
             free_all(&small);
         }
         free_all(&big);
+    }
+}
+
+ParameterizedTestParameters(batch_bridges, isa) {
+    return bt_params(0, BT_LAYOUT_COUNT - 1);
+}
+
+/* The host driver's instruction-set variants (TDLS_HOST_ISA caps the one
+   picked at each call): baseline x86-64 and AVX2 against the widest this
+   CPU runs. Where the CPU or the compiler has no such variant, the cap
+   picks the same one and the bridge holds trivially. */
+ParameterizedTest(const bt_param *p, batch_bridges, isa) {
+    static const char *const caps[] = {"baseline", "avx2"};
+    static const int isa_orders[] = {1, 3, 8, 12, 16, 17};
+    for (int o = 0; o < 6; ++o) {
+        const int n = isa_orders[o];
+        results ref;
+        cr_assert_eq(unsetenv("TDLS_HOST_ISA"), 0);
+        run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 100u + n, -1,
+                TDLS_HOST);
+        for (int c = 0; c < 2; ++c) {
+            results other;
+            cr_assert_eq(setenv("TDLS_HOST_ISA", caps[c], 1), 0);
+            run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 100u + n, -1,
+                    TDLS_HOST);
+            expect_same(&ref, &other, BATCH, caps[c]);
+            free_all(&other);
+        }
+        cr_assert_eq(unsetenv("TDLS_HOST_ISA"), 0);
+        free_all(&ref);
     }
 }
 

@@ -3,8 +3,9 @@
    info == k exactly and still valid factors, gesv leaves that system's b
    alone, and every other system gets the bits it gets in a batch without
    the bad one; NaN or Inf in A gives info > 0; NaN in b never gives info 0
-   with an all-finite solution; an ipiv entry outside [1, n] makes getrs's
-   solution of that system NaN and nothing else. */
+   with an all-finite solution; factors getrs cannot use (an ipiv entry
+   outside [i, n] at step i, a zero or subnormal pivot) make its solution
+   of that system NaN and nothing else. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <math.h>
@@ -207,43 +208,72 @@ ParameterizedTestParameters(batch_singular, bad_ipiv) {
     return bt_params(BT_ROW, BT_IL);
 }
 
-/* getrs with ipiv entries 0 and n + 1 in two systems: their solutions are
+/* Spoils the factors of the three bad systems of f in one of two ways.
+   0: ipiv entries outside [1, n] (0, n + 1, -3). 1: factors getrf cannot
+   return: a zero pivot, a subnormal one, and (n >= 2) an interchange with
+   a row above its step, which LAPACK's getrs would apply blindly. */
+static void spoil_factors(bt_batch *f, int way) {
+    const int n = f->n;
+    if (way == 0) {
+        f->ipiv[bt_ipiv_at(f, bad_systems[0], n - 1)] = 0;
+        f->ipiv[bt_ipiv_at(f, bad_systems[1], 0)] = n + 1;
+        f->ipiv[bt_ipiv_at(f, bad_systems[2], n / 2)] = -3;
+        return;
+    }
+    long double *a = malloc(sizeof *a * BT_NMAX * BT_NMAX);
+    long double b[BT_NMAX * NRHS];
+    const long double subnormal = f->api->type == TDLS_TEST_FLOAT ? 1e-40L : 1e-310L;
+    for (int w = 0; w < 2; ++w) {
+        bt_get_a(f, bad_systems[w], a);
+        bt_get_b(f, bad_systems[w], b);
+        const int i = w == 0 ? 0 : n - 1;
+        a[i * n + i] = w == 0 ? 0 : subnormal;
+        bt_set_system(f, bad_systems[w], a, b);
+    }
+    free(a);
+    if (n >= 2)
+        f->ipiv[bt_ipiv_at(f, bad_systems[2], n - 1)] = n - 1;
+    else
+        f->ipiv[bt_ipiv_at(f, bad_systems[2], 0)] = 2;
+}
+
+/* getrs with factors it cannot use in three systems: their solutions are
    NaN (documented), the other systems' bits do not change. */
 ParameterizedTest(const bt_param *p, batch_singular, bad_ipiv) {
     const bt_api *api = bt_apis[p->type];
-    for (int o = 0; o < ORDER_COUNT; ++o) {
-        const int n = orders[o];
-        bt_batch good, bad;
-        bt_init(&good, api, (bt_layout)p->layout, n, NRHS, BATCH, 0);
-        bt_init(&bad, api, (bt_layout)p->layout, n, NRHS, BATCH, 0);
-        bt_fill(&good, 9, -1);
-        bt_fill(&bad, 9, -1);
-        cr_assert_eq(bt_run(&good, BT_GETRF, 'N', TDLS_HOST), 0);
-        cr_assert_eq(bt_run(&bad, BT_GETRF, 'N', TDLS_HOST), 0);
-        bad.ipiv[bt_ipiv_at(&bad, 0, n - 1)] = 0;
-        bad.ipiv[bt_ipiv_at(&bad, 5, 0)] = n + 1;
-        bad.ipiv[bt_ipiv_at(&bad, BATCH - 1, n / 2)] = -3;
-        for (int t = 0; t < 2; ++t) {
-            const char trans = t ? 'T' : 'N';
-            bt_fill_b(&good, 9, -1);
-            bt_fill_b(&bad, 9, -1);
-            cr_assert_eq(bt_run(&good, BT_GETRS, trans, TDLS_HOST), 0);
-            cr_assert_eq(bt_run(&bad, BT_GETRS, trans, TDLS_HOST), 0);
-            for (int w = 0; w < 3; ++w) {
-                long double x[BT_NMAX * NRHS];
-                bt_get_b(&bad, bad_systems[w], x);
-                for (int i = 0; i < n * NRHS; ++i)
-                    cr_assert(isnan((double)x[i]),
-                              "%s getrs %c n=%d: bad ipiv in system %d: "
-                              "x[%d] = %g",
-                              api->prefix, trans, n, bad_systems[w], i, (double)x[i]);
+    for (int o = 0; o < ORDER_COUNT; ++o)
+        for (int way = 0; way < 2; ++way) {
+            const int n = orders[o];
+            bt_batch good, bad;
+            bt_init(&good, api, (bt_layout)p->layout, n, NRHS, BATCH, 0);
+            bt_init(&bad, api, (bt_layout)p->layout, n, NRHS, BATCH, 0);
+            bt_fill(&good, 9, -1);
+            bt_fill(&bad, 9, -1);
+            cr_assert_eq(bt_run(&good, BT_GETRF, 'N', TDLS_HOST), 0);
+            cr_assert_eq(bt_run(&bad, BT_GETRF, 'N', TDLS_HOST), 0);
+            spoil_factors(&bad, way);
+            for (int t = 0; t < 2; ++t) {
+                const char trans = t ? 'T' : 'N';
+                bt_fill_b(&good, 9, -1);
+                bt_fill_b(&bad, 9, -1);
+                cr_assert_eq(bt_run(&good, BT_GETRS, trans, TDLS_HOST), 0);
+                cr_assert_eq(bt_run(&bad, BT_GETRS, trans, TDLS_HOST), 0);
+                for (int w = 0; w < 3; ++w) {
+                    long double x[BT_NMAX * NRHS];
+                    bt_get_b(&bad, bad_systems[w], x);
+                    for (int i = 0; i < n * NRHS; ++i)
+                        cr_assert(isnan((double)x[i]),
+                                  "%s getrs %c n=%d: unusable factors (way %d) in system %d: "
+                                  "x[%d] = %g",
+                                  api->prefix, trans, n, way, bad_systems[w], i, (double)x[i]);
+                }
+                for (int64_t k = 0; k < BATCH; ++k)
+                    if (bad_index(k) < 0)
+                        cr_assert(bt_same_b(&good, &bad, k),
+                                  "%s getrs %c n=%d: system %lld changed", api->prefix, trans, n,
+                                  (long long)k);
             }
-            for (int64_t k = 0; k < BATCH; ++k)
-                if (bad_index(k) < 0)
-                    cr_assert(bt_same_b(&good, &bad, k), "%s getrs %c n=%d: system %lld changed",
-                              api->prefix, trans, n, (long long)k);
+            bt_free(&good);
+            bt_free(&bad);
         }
-        bt_free(&good);
-        bt_free(&bad);
-    }
 }
