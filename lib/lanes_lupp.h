@@ -71,74 +71,112 @@ TDLS_INLINE void TDLS_LN_FN(_priv_exchange)(TDLS_LN_T *TDLS_RESTRICT x, TDLS_LN_
     }
 }
 
+/* y = (y - x0 u0) - x1 u1, lane by lane: two elimination steps on one
+   entry, in their order, with one load and one store. */
+TDLS_INLINE void TDLS_LN_FN(_priv_update2)(TDLS_LN_T *TDLS_RESTRICT y,
+                                           const TDLS_LN_T *TDLS_RESTRICT x0,
+                                           const TDLS_LN_T *TDLS_RESTRICT u0,
+                                           const TDLS_LN_T *TDLS_RESTRICT x1,
+                                           const TDLS_LN_T *TDLS_RESTRICT u1) {
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        const TDLS_LN_T t = y[l] - x0[l] * u0[l];
+        y[l] = t - x1[l] * u1[l];
+    }
+}
+
+/* Step k of the elimination up to its update: the pivot of column k
+   (which must be up to date), the interchange of whole rows, the
+   multipliers. info[l] gets k + 1 at the first pivot that is zero,
+   subnormal or not finite; such a pivot gives zero multipliers, so the
+   factorization goes on without trapping. */
+TDLS_INLINE void TDLS_LN_FN(_priv_pivot)(const int n, TDLS_LN_T *TDLS_RESTRICT a,
+                                         const ptrdiff_t rs, const ptrdiff_t cs, const int k,
+                                         int *TDLS_RESTRICT ipiv, const ptrdiff_t ips,
+                                         int *TDLS_RESTRICT info) {
+    TDLS_LN_T *const ck = a + k * cs;
+    /* TiledLUpp's rule: the first row of largest magnitude, the row in
+       place first; the row in place keeps the pivot when it reaches the
+       relative threshold of that magnitude. A NaN in place stays there and
+       is reported. */
+    int p[TDLS_LN_W];
+    TDLS_LN_T big[TDLS_LN_W];
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        big[l] = TDLS_FABS(ck[k * rs + l]);
+        p[l] = k;
+    }
+    for (int i = k + 1; i < n; ++i) {
+        TDLS_LN_SIMD
+        for (int l = 0; l < TDLS_LN_W; ++l) {
+            const TDLS_LN_T m = TDLS_FABS(ck[i * rs + l]);
+            p[l] = m > big[l] ? i : p[l];
+            big[l] = m > big[l] ? m : big[l];
+        }
+    }
+    int any = 0;
+    TDLS_LN_SIMD_OR
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        p[l] = TDLS_FABS(ck[k * rs + l]) >= TDLS_LN_RPT * big[l] ? k : p[l];
+        ipiv[k * ips + l] = p[l] + 1;
+        any |= p[l] != k;
+    }
+    /* Interchanges: only the rows that some lane picked are visited, and
+       none when every lane keeps its row (diagonally dominant systems
+       never pay for them). */
+    for (int i = k + 1; any && i < n; ++i) {
+        int hit = 0;
+        for (int l = 0; l < TDLS_LN_W; ++l)
+            hit |= p[l] == i;
+        if (!hit)
+            continue;
+        for (int j = 0; j < n; ++j)
+            TDLS_LN_FN(_priv_exchange)(a + k * rs + j * cs, a + i * rs + j * cs, p, i);
+    }
+    TDLS_LN_T r[TDLS_LN_W];
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l) {
+        const TDLS_LN_T d = ck[k * rs + l];
+        const int ok = TDLS_PIVOT_OK(TDLS_FABS(d), TDLS_LN_FLOOR);
+        info[l] = (info[l] == 0 && !ok) ? k + 1 : info[l];
+        r[l] = TDLS_RECIPROCAL_OR_ZERO(d, ok);
+    }
+    for (int i = k + 1; i < n; ++i) {
+        TDLS_LN_SIMD
+        for (int l = 0; l < TDLS_LN_W; ++l)
+            ck[i * rs + l] *= r[l];
+    }
+}
+
 /* Factors the W systems in place: L below the diagonal (unit diagonal not
    stored), U on and above it, every interchange applied to whole rows as
-   LAPACK does. info[l] gets 0 or the 1-based step of the first pivot that
-   is zero, subnormal or not finite; such a pivot gives zero multipliers,
-   so the factorization goes on without trapping. */
+   LAPACK does; info[l] is 0 or the step of the first bad pivot. Steps go
+   in pairs: step k updates column k + 1 alone, step k + 1 pivots, and the
+   rest of the trailing matrix then takes both updates in one visit (each
+   entry is loaded and stored once per two steps). The interchange of step
+   k + 1 moves entries that still lack the update of step k together with
+   their multipliers, so every entry gets the same operations, in the same
+   order, as one step at a time. */
 TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, const ptrdiff_t rs,
                                     const ptrdiff_t cs, int *TDLS_RESTRICT ipiv,
                                     const ptrdiff_t ips, int *TDLS_RESTRICT info) {
     TDLS_LN_SIMD
     for (int l = 0; l < TDLS_LN_W; ++l)
         info[l] = 0;
-    for (int k = 0; k < n; ++k) {
-        TDLS_LN_T *const ck = a + k * cs;
-        /* TiledLUpp's rule: the first row of largest magnitude, the row
-           in place first; the row in place keeps the pivot when it
-           reaches the relative threshold of that magnitude. A NaN in place
-           stays there and is reported. */
-        int p[TDLS_LN_W];
-        TDLS_LN_T big[TDLS_LN_W];
-        TDLS_LN_SIMD
-        for (int l = 0; l < TDLS_LN_W; ++l) {
-            big[l] = TDLS_FABS(ck[k * rs + l]);
-            p[l] = k;
-        }
-        for (int i = k + 1; i < n; ++i) {
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l) {
-                const TDLS_LN_T m = TDLS_FABS(ck[i * rs + l]);
-                p[l] = m > big[l] ? i : p[l];
-                big[l] = m > big[l] ? m : big[l];
-            }
-        }
-        int any = 0;
-        TDLS_LN_SIMD_OR
-        for (int l = 0; l < TDLS_LN_W; ++l) {
-            p[l] = TDLS_FABS(ck[k * rs + l]) >= TDLS_LN_RPT * big[l] ? k : p[l];
-            ipiv[k * ips + l] = p[l] + 1;
-            any |= p[l] != k;
-        }
-        /* Interchanges: only the rows that some lane picked are visited,
-           and none when every lane keeps its row (diagonally dominant
-           systems never pay for them). */
-        for (int i = k + 1; any && i < n; ++i) {
-            int hit = 0;
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                hit |= p[l] == i;
-            if (!hit)
-                continue;
-            for (int j = 0; j < n; ++j)
-                TDLS_LN_FN(_priv_exchange)(a + k * rs + j * cs, a + i * rs + j * cs, p, i);
-        }
-        TDLS_LN_T r[TDLS_LN_W];
-        TDLS_LN_SIMD
-        for (int l = 0; l < TDLS_LN_W; ++l) {
-            const TDLS_LN_T d = ck[k * rs + l];
-            const int ok = TDLS_PIVOT_OK(TDLS_FABS(d), TDLS_LN_FLOOR);
-            info[l] = (info[l] == 0 && !ok) ? k + 1 : info[l];
-            r[l] = TDLS_RECIPROCAL_OR_ZERO(d, ok);
-        }
-        for (int i = k + 1; i < n; ++i) {
-            TDLS_LN_SIMD
-            for (int l = 0; l < TDLS_LN_W; ++l)
-                ck[i * rs + l] *= r[l];
-        }
-        for (int j = k + 1; j < n; ++j) {
+    for (int k = 0; k < n; k += 2) {
+        TDLS_LN_T *const ck = a + k * cs, *const ck1 = ck + cs;
+        TDLS_LN_FN(_priv_pivot)(n, a, rs, cs, k, ipiv, ips, info);
+        if (k + 1 == n)
+            break;
+        for (int i = k + 1; i < n; ++i)
+            TDLS_LN_FN(_priv_update)(ck1 + i * rs, ck + i * rs, ck1 + k * rs);
+        TDLS_LN_FN(_priv_pivot)(n, a, rs, cs, k + 1, ipiv, ips, info);
+        for (int j = k + 2; j < n; ++j) {
             TDLS_LN_T *const cj = a + j * cs;
-            for (int i = k + 1; i < n; ++i)
-                TDLS_LN_FN(_priv_update)(cj + i * rs, ck + i * rs, cj + k * rs);
+            TDLS_LN_FN(_priv_update)(cj + (k + 1) * rs, ck + (k + 1) * rs, cj + k * rs);
+            for (int i = k + 2; i < n; ++i)
+                TDLS_LN_FN(_priv_update2)(cj + i * rs, ck + i * rs, cj + k * rs, ck1 + i * rs,
+                                          cj + (k + 1) * rs);
         }
     }
 }
