@@ -47,11 +47,21 @@ static inline double tdls_perf_stream_triad(int reps) {
 
 /* Peak double FMA rate of the threads in use: independent chains of the
    widest vector FMA the compiler emits for -march=native, enough of them to
-   cover the latency of every FMA pipe. GFLOP/s (an FMA is 2 flops) of all
-   the threads together, median of reps (<= 64). */
-typedef double tdls_v8d __attribute__((vector_size(64)));
+   cover the latency of every FMA pipe, few enough to stay in registers
+   (12 accumulators, the multiplier and the addend fit the 16 registers of
+   AVX2 and SSE2; 16 chains of 8 doubles on an AVX2 machine spilled and
+   read half its peak). GFLOP/s (an FMA is 2 flops) of all the threads
+   together, median of reps (<= 64). */
+#if defined(__AVX512F__)
+#define TDLS_PERF_VECTOR_BYTES 64
+#elif defined(__AVX__)
+#define TDLS_PERF_VECTOR_BYTES 32
+#else
+#define TDLS_PERF_VECTOR_BYTES 16
+#endif
+typedef double tdls_vd __attribute__((vector_size(TDLS_PERF_VECTOR_BYTES)));
 static inline double tdls_perf_fma_peak(int reps) {
-    enum { chains = 16, iters = 1 << 22 };
+    enum { lanes = TDLS_PERF_VECTOR_BYTES / 8, chains = 12, iters = 1 << 22 };
     double t[64], sink = 0;
     int threads = 1;
     for (int r = 0; r < reps; ++r) {
@@ -60,8 +70,8 @@ static inline double tdls_perf_fma_peak(int reps) {
         {
 #pragma omp single
             threads = omp_get_num_threads();
-            tdls_v8d acc[chains], m = {0}, c = {0};
-            for (int l = 0; l < 8; ++l) {
+            tdls_vd acc[chains], m = {0}, c = {0};
+            for (int l = 0; l < lanes; ++l) {
                 m[l] = 0.999999 + 1e-9 * omp_get_thread_num();
                 c[l] = 1e-7;
             }
@@ -71,14 +81,14 @@ static inline double tdls_perf_fma_peak(int reps) {
                 for (int q = 0; q < chains; ++q)
                     acc[q] = acc[q] * m + c;
             for (int q = 0; q < chains; ++q)
-                for (int l = 0; l < 8; ++l)
+                for (int l = 0; l < lanes; ++l)
                     sink += acc[q][l];
         }
         t[r] = tdls_perf_now() - t0;
     }
     if (sink == 42.0) /* keeps the chains alive */
         puts("");
-    return 2.0 * 8 * chains * (double)iters * threads / tdls_perf_median(t, reps) * 1e-9;
+    return 2.0 * lanes * chains * (double)iters * threads / tdls_perf_median(t, reps) * 1e-9;
 }
 
 #endif
