@@ -112,8 +112,8 @@ static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t k0, int m, int rows
             continue;
         TDLS_BH_T *const base =
             o->array ? (TDLS_BH_T *)o->array[k0 + t] : (TDLS_BH_T *)o->p + (k0 + t) * o->stride;
-        TDLS_BH_FN(_lane_move)(s + TDLS_BH_FN(_slot)(t, sblk), base + col0 * o->cs, o->rs, o->cs,
-                               rows, cols, unpack);
+        TDLS_BH_T *const lane = s + TDLS_BH_FN(_slot)(t, sblk);
+        TDLS_BH_FN(_lane_move)(lane, base + col0 * o->cs, o->rs, o->cs, rows, cols, unpack);
     }
 }
 
@@ -130,9 +130,9 @@ static void TDLS_BH_FN(_pad)(TDLS_BH_T *s, ptrdiff_t sblk, int rows, int cols, i
 }
 
 /* Pivots of systems [k0, k0 + m) between the caller and the scratch (blocks
-   n W apart); the padded lanes get no interchange. */
-static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int *s, int unpack) {
-    const ptrdiff_t sblk = (ptrdiff_t)job->n * TDLS_BH_W;
+   sblk apart); the padded lanes get no interchange. */
+static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int *s, ptrdiff_t sblk,
+                                   int unpack) {
     for (int i = 0; i < job->n; ++i) {
         int *const p = job->ipiv + k0 * job->ipiv_stride + i * job->ipiv_is;
         int *const v = s + i * TDLS_BH_W;
@@ -163,13 +163,14 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
     TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 0);
     TDLS_BH_FN(_pad)(s->a, s->sa, n, n, m, 1);
     if (job->op == TDLS_OP_GETRS) {
-        TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, 0);
+        TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, sp, 0);
     } else {
-        for (int q = 0; q < blocks; ++q)
-            TDLS_BH_FN(_lanes_getrf)(n, s->a + q * s->sa, W, cs, s->ipiv + q * sp, W,
-                                     s->info + q * W);
+        for (int q = 0; q < blocks; ++q) {
+            TDLS_BH_T *const a = s->a + q * s->sa;
+            TDLS_BH_FN(_lanes_getrf)(n, a, W, cs, s->ipiv + q * sp, W, s->info + q * W);
+        }
         TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 1);
-        TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, 1);
+        TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, sp, 1);
         for (int t = 0; t < m; ++t)
             job->info[k0 + t] = s->info[t];
     }
@@ -181,9 +182,11 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
         const int cc = job->nrhs - c0 < TDLS_BH_FN(_chunk) ? job->nrhs - c0 : TDLS_BH_FN(_chunk);
         TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 0);
         TDLS_BH_FN(_pad)(s->b, s->sb, n, cc, m, 0);
-        for (int q = 0; q < blocks; ++q)
-            TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, s->a + q * s->sa, W, cs, s->ipiv + q * sp,
-                                     W, s->b + q * s->sb, W, cs);
+        for (int q = 0; q < blocks; ++q) {
+            const TDLS_BH_T *const a = s->a + q * s->sa;
+            TDLS_BH_T *const b = s->b + q * s->sb;
+            TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, a, W, cs, s->ipiv + q * sp, W, b, W, cs);
+        }
         TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 1);
     }
 }
@@ -246,8 +249,8 @@ int TDLS_BH_DRIVER(const tdls_batch *job) {
 #pragma omp for schedule(static)
         for (int64_t q = 0; q < passes; ++q) {
             const int64_t k0 = q * span;
-            TDLS_BH_FN(_pass)(job, k0, job->batch - k0 < span ? (int)(job->batch - k0) : (int)span,
-                              &s);
+            const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
+            TDLS_BH_FN(_pass)(job, k0, m, &s);
         }
     }
     free(scratch);

@@ -172,11 +172,11 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
             TDLS_LN_FN(_priv_update)(ck1 + i * rs, ck + i * rs, ck1 + k * rs);
         TDLS_LN_FN(_priv_pivot)(n, a, rs, cs, k + 1, ipiv, ips, info);
         for (int j = k + 2; j < n; ++j) {
-            TDLS_LN_T *const cj = a + j * cs;
-            TDLS_LN_FN(_priv_update)(cj + (k + 1) * rs, ck + (k + 1) * rs, cj + k * rs);
+            /* uk, uk1: column j of rows k and k + 1 of U */
+            TDLS_LN_T *const cj = a + j * cs, *const uk = cj + k * rs, *const uk1 = uk + rs;
+            TDLS_LN_FN(_priv_update)(uk1, ck + (k + 1) * rs, uk);
             for (int i = k + 2; i < n; ++i)
-                TDLS_LN_FN(_priv_update2)(cj + i * rs, ck + i * rs, cj + k * rs, ck1 + i * rs,
-                                          cj + (k + 1) * rs);
+                TDLS_LN_FN(_priv_update2)(cj + i * rs, ck + i * rs, uk, ck1 + i * rs, uk1);
         }
     }
 }
