@@ -81,12 +81,15 @@ static void TDLS_BG_FN(_run)(const tdls_batch *job, const int device) {
                         x[g][e] = bk[(e % n) * j.b.rs + (r0 + e / n) * j.b.cs];
 #pragma omp barrier
                 const int tx = skip ? threads : lane;
+                /* clang-format 14 parts a call through a macro-made name from its arguments. */
+                /* clang-format off */
                 if (j.trans)
                     TDLS_BG_FN(_coop_substitute_trans_multi_inplace)(n, nc, tx, s[g], 1, piv[g], 1,
                                                                      x[g], 1, work[g]);
                 else
                     TDLS_BG_FN(_coop_substitute_multi_inplace)(n, nc, tx, s[g], 1, piv[g], 1, x[g],
                                                                1, work[g]);
+/* clang-format on */
 #pragma omp barrier
                 if (!skip)
                     for (int e = lane; e < n * nc; e += LANES)

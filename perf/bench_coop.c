@@ -34,7 +34,7 @@ struct bench_coop_order {
    straddle two warps. */
 #define BENCH_COOP_POW2(t)                                                                         \
     ((t) <= 1 ? 1 : (t) <= 2 ? 2 : (t) <= 4 ? 4 : (t) <= 8 ? 8 : (t) <= 16 ? 16 : 32)
-#define BENCH_COOP_LANES(r) BENCH_COOP_POW2((BENCH_COOP_ORDER + (r) - 1) / (r))
+#define BENCH_COOP_LANES(r) BENCH_COOP_POW2((BENCH_COOP_ORDER - 1 + (r)) / (r))
 
 #define BENCH_COOP_ORDER 16
 #include "bench_coop_order.h"
@@ -72,7 +72,10 @@ static void per_thread(int n, long batch, int interleaved, double *a, int *piv, 
 /* dst = src on the device, outside the clock: every run factors fresh
    copies. */
 static void restore(double *dst, const double *src, size_t len) {
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute parallel for map(alloc : dst[0 : len], src[0 : len])
+    /* clang-format on */
     for (size_t i = 0; i < len; ++i)
         dst[i] = src[i];
 }
@@ -134,7 +137,10 @@ static long check(const struct data *d, const struct variant *v, double *worst) 
     double *y = v->interleaved ? d->sy : d->y;
     int *info = d->info;
     run(d, v);
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target update from(y[0 : nv], info[0 : count])
+    /* clang-format on */
     double w = 0;
     long bad = 0;
 #pragma omp parallel for schedule(static) reduction(max : w) reduction(+ : bad)
@@ -269,8 +275,11 @@ int main(int argc, char **argv) {
         }
         const struct data d = {n, count, a0, a, y0, y, sa0, sa, sy0, sy, piv, info};
         fill(&d);
+        /* clang-format 14 respaces the array sections of OpenMP clauses. */
+        /* clang-format off */
 #pragma omp target enter data map(to : a0[0 : na], sa0[0 : na], y0[0 : nv], sy0[0 : nv])           \
     map(alloc : a[0 : na], sa[0 : na], y[0 : nv], sy[0 : nv], piv[0 : nv], info[0 : count])
+        /* clang-format on */
 
         const struct bench_coop_order *c = orders[o];
         const struct bench_coop_cfg *one[] = {c->team, c->pair, c->solo};
@@ -317,9 +326,12 @@ int main(int argc, char **argv) {
                         cf ? v[i].groups : 0, d.count, rate[i], rate[i] * bytes * 1e-9,
                         rate[i] / thread_best, worst[i]);
         }
+        /* clang-format 14 respaces the array sections of OpenMP clauses. */
+        /* clang-format off */
 #pragma omp target exit data map(release : a0[0 : na], sa0[0 : na], y0[0 : nv], sy0[0 : nv],       \
                                      a[0 : na], sa[0 : na], y[0 : nv], sy[0 : nv], piv[0 : nv],    \
                                      info[0 : count])
+        /* clang-format on */
         double *const all[] = {a0, a, y0, y, sa0, sa, sy0, sy};
         for (int i = 0; i < 8; ++i)
             free(all[i]);

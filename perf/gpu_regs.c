@@ -37,7 +37,10 @@ enum { n = TDLS_REGS_N };
    compile-time constant, as in a material-law kernel. A zero is written for
    a singular system so that info stays live. */
 void tdls_regs_kernel(long count, real *out) {
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute parallel for map(from : out[0 : count * n])
+    /* clang-format on */
     for (long k = 0; k < count; ++k) {
         real a[n * n], b[n], x[n];
         int piv[n];

@@ -102,8 +102,11 @@
     "coop_lupp.h: TDLS_COOP_DIAGONAL must be TDLS_DIAG_RECIPROCAL (native factors) or TDLS_DIAG_PIVOT (LAPACK's U diagonal)."
 #endif
 
+/* clang-format 14 splits _Generic associations at their colons. */
+/* clang-format off */
 _Static_assert(_Generic((TDLS_COOP_REAL)0, float: 1, double: 1, long double: 1, default: 0),
                "coop_lupp.h: TDLS_COOP_REAL must be float, double or long double.");
+/* clang-format on */
 _Static_assert((TDLS_COOP_RELATIVE_PIVOT_THRESHOLD) > 0
                    && (TDLS_COOP_RELATIVE_PIVOT_THRESHOLD) <= 1,
                "coop_lupp.h: TDLS_COOP_RELATIVE_PIVOT_THRESHOLD must be in (0, 1].");
@@ -175,7 +178,10 @@ _Static_assert((TDLS_COOP_SINGULAR_FLOOR) > 0,
 #if defined(TDLS_COOP_TEST_RACY_BROADCAST)
 #define TDLS_CP_SLOT(i) 0
 #else
+/* clang-format 14 drops the spaces around "&" after a parenthesis. */
+/* clang-format off */
 #define TDLS_CP_SLOT(i) ((i) & 1)
+/* clang-format on */
 #endif
 
 /* Parameter lists: the compile-time order drops n (NO: n as the only

@@ -54,10 +54,13 @@
 #define TDLS_TILED_PIVOT_SEARCH TDLS_DEFAULT_PIVOT_SEARCH
 #endif
 #ifndef TDLS_TILED_OOT_THRESHOLD
+/* clang-format 14 splits _Generic associations at their colons. */
+/* clang-format off */
 #define TDLS_TILED_OOT_THRESHOLD                                                                   \
     _Generic((TDLS_TILED_REAL)0,                                                                   \
         float: TDLS_DEFAULT_OOT_THRESHOLD_FLOAT,                                                   \
         default: TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE)
+/* clang-format on */
 #endif
 #ifndef TDLS_TILED_OOT_FIRST_ACCEPTABLE
 #define TDLS_TILED_OOT_FIRST_ACCEPTABLE TDLS_DEFAULT_OOT_FIRST_ACCEPTABLE
@@ -131,8 +134,11 @@
 #endif
 
 /* The floating-point contracts cannot be tested by the preprocessor. */
+/* clang-format 14 splits _Generic associations at their colons. */
+/* clang-format off */
 _Static_assert(_Generic((TDLS_TILED_REAL)0, float: 1, double: 1, long double: 1, default: 0),
                "tiled_lupp.h: TDLS_TILED_REAL must be float, double or long double.");
+/* clang-format on */
 _Static_assert((TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) > 0
                    && (TDLS_TILED_RELATIVE_PIVOT_THRESHOLD) <= 1,
                "tiled_lupp.h: TDLS_TILED_RELATIVE_PIVOT_THRESHOLD must be in (0, 1].");
@@ -434,7 +440,8 @@ TDLS_INLINE int TDLS_TL_PRIV(factor_tile)(const int n, TDLS_TL_T *TDLS_RESTRICT 
     for (int r = 0; r < TDLS_TL_TS; ++r)
         diag[r] = 0;
 #else
-    (void)diag; /* the native format stores the diagonal of w itself */
+    /* the native format stores the diagonal of w itself */
+    (void)diag;
 #endif
     TDLS_TL_UNROLL_TILE
     for (int jj = 0; jj < TDLS_TL_TS; ++jj) {
@@ -956,6 +963,8 @@ TDLS_INLINE int TDLS_TL_FN(factorize_oot)(TDLS_TL_NP TDLS_TL_T *a TDLS_TL_ASP, i
     return TDLS_TL_PRIV(factor)(TDLS_TL_NV, a, TDLS_TL_ASV, piv, TDLS_TL_PSV, oot_count);
 }
 
+/* clang-format 14 parts a call through a macro-made name from its arguments. */
+/* clang-format off */
 TDLS_INLINE void TDLS_TL_FN(substitute)(TDLS_TL_NP const TDLS_TL_T *a TDLS_TL_ASP,
                                         const int *piv TDLS_TL_PSP, const TDLS_TL_T *b,
                                         TDLS_TL_T *x TDLS_TL_RSP) {
@@ -1089,6 +1098,7 @@ TDLS_INLINE int TDLS_TL_FN(solve_multi_oot)(TDLS_TL_NP const int nrhs, TDLS_TL_T
                               x, TDLS_TL_RSV);
     return info;
 }
+/* clang-format on */
 
 TDLS_DECLARE_TARGET_END
 

@@ -125,8 +125,11 @@ BR_TEST(host_vs_target, BR_SFX) {
         BR_T *a = d.a, *b = d.b, *x = d.x, *xt = d.xt;
         int *piv = d.piv, info[BR_BATCH], initial[BR_BATCH];
         const size_t nm = (size_t)BR_BATCH * n * n, nv = (size_t)BR_BATCH * n;
+        /* clang-format 14 respaces the array sections of OpenMP clauses. */
+        /* clang-format off */
 #pragma omp target teams distribute parallel for map(tofrom : a[0 : nm]) map(to : b[0 : nv])       \
     map(from : x[0 : nv], xt[0 : nv], piv[0 : nv], info, initial)
+        /* clang-format on */
         for (int k = 0; k < BR_BATCH; ++k) {
 #if defined(_OPENMP)
             initial[k] = omp_is_initial_device();

@@ -7,6 +7,8 @@
 
 #include <float.h>
 
+/* clang-format 14 splits _Generic associations at their colons. */
+/* clang-format off */
 #define TDLS_FABS(x)                                                                               \
     _Generic((x), float: __builtin_fabsf, long double: __builtin_fabsl, default: __builtin_fabs)(x)
 
@@ -20,6 +22,7 @@
 /* The largest finite value and the smallest normal value of the type of x. */
 #define TDLS_REAL_MAX(x) _Generic((x), float: FLT_MAX, long double: LDBL_MAX, default: DBL_MAX)
 #define TDLS_REAL_MIN(x) _Generic((x), float: FLT_MIN, long double: LDBL_MIN, default: DBL_MIN)
+/* clang-format on */
 
 /* A pivot magnitude is acceptable when it reaches the floor and is finite.
    Written so that a NaN magnitude fails both comparisons and is rejected. */
