@@ -32,35 +32,41 @@ static size_t tdls_bh_round64(size_t bytes) {
     return (bytes + 63) / 64 * 64;
 }
 
-/* No more threads than blocks: each one allocates a whole scratch. */
-static int tdls_bh_threads(int64_t blocks) {
+/* The threads a call may use, read once per call. */
+static int tdls_bh_max_threads(void) {
 #ifdef _OPENMP
-    const int most = omp_get_max_threads();
-    return blocks < most ? (int)blocks : most;
+    return omp_get_max_threads();
 #else
-    (void)blocks;
     return 1;
 #endif
+}
+
+/* No more threads than passes: each one allocates a whole scratch. */
+static int tdls_bh_threads(int64_t passes, int most) {
+    return passes < most ? (int)passes : most;
 }
 
 /* Blocks per pass (batch_host_body.h): about TDLS_BH_PASS_BYTES of
    matrices, a pass's scratch within a core's L2 (passes of 64 KiB to
    512 KiB ran alike on a Zen 3 with 512 KiB of L2, one block per pass
    1.35 to 1.7 times slower on interleaved batches of 2^16 to 2^18
-   systems); at most 32 blocks (runs of 2 KiB per element for interleaved
-   batches); no more than a thread's share of the batch, so that small
-   batches still spread over the threads. */
-enum { TDLS_BH_PASS_BYTES = 1 << 18, TDLS_BH_PASS_MAX = 32 };
+   systems); at most 32 blocks; no more than a thread's share of the
+   batch, so that small batches still spread over the threads. An
+   interleaved batch (runs set) moves each element of a pass as one run of
+   lane_bytes per block, so its passes keep runs of at least
+   TDLS_BH_RUN_BYTES even where the scratch then outgrows L2: shorter runs
+   put every element of a block on a page of its own (on the Zen 3, order
+   48 ran 1.9 times faster with runs of 512 bytes than of 64, order 32
+   1.25 times with 512 than 256; 1 KiB runs gained no more). */
+enum { TDLS_BH_PASS_BYTES = 1 << 18, TDLS_BH_RUN_BYTES = 512, TDLS_BH_PASS_MAX = 32 };
 
-static int tdls_bh_pass_blocks(int64_t blocks, size_t block_bytes) {
-#ifdef _OPENMP
-    const int64_t threads = omp_get_max_threads();
-#else
-    const int64_t threads = 1;
-#endif
+static int tdls_bh_pass_blocks(int64_t blocks, size_t block_bytes, size_t lane_bytes, int runs,
+                               int threads) {
     /* block_bytes is 0 for n = 0, where the passes only set the infos. */
     int64_t s = TDLS_BH_PASS_BYTES / (int64_t)(block_bytes ? block_bytes : 1);
+    const int64_t least = runs ? TDLS_BH_RUN_BYTES / (int64_t)lane_bytes : 1;
     const int64_t share = (blocks + threads - 1) / threads;
+    s = s > least ? s : least;
     s = s < TDLS_BH_PASS_MAX ? s : TDLS_BH_PASS_MAX;
     s = s < share ? s : share;
     return s < 1 ? 1 : (int)s;

@@ -225,14 +225,17 @@ int TDLS_BH_DRIVER(const tdls_batch *job) {
     const int64_t blocks = job->batch / TDLS_BH_W + (job->batch % TDLS_BH_W != 0);
     const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
     const size_t a_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * n;
-    const int per_pass = tdls_bh_pass_blocks(blocks, a_bytes);
+    const int most = tdls_bh_max_threads();
+    const int runs = !job->a.array && job->a.stride == 1;
+    const int per_pass =
+        tdls_bh_pass_blocks(blocks, a_bytes, sizeof(TDLS_BH_T) * TDLS_BH_W, runs, most);
     const int64_t passes = (blocks + per_pass - 1) / per_pass;
     const size_t b_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * chunk;
     const size_t ipiv_bytes = sizeof(int) * TDLS_BH_W * n;
     const size_t aa = tdls_bh_round64(a_bytes * per_pass), bb = tdls_bh_round64(b_bytes * per_pass);
     const size_t pp = tdls_bh_round64(ipiv_bytes * per_pass);
     const size_t per_thread = aa + bb + pp + tdls_bh_round64(sizeof(int) * TDLS_BH_W * per_pass);
-    const int threads = tdls_bh_threads(passes);
+    const int threads = tdls_bh_threads(passes, most);
     unsigned char *const scratch = aligned_alloc(64, per_thread * threads);
     if (!scratch)
         return TDLS_BATCH_MEMORY_ERROR;
