@@ -104,7 +104,7 @@ static int DG_F(check)(int n, const BR_T *A, const BR_T *b, const BR_T *B, const
                            (double)*p, (double)*r);
         }
 #define DG_SAME(slot, columns, name)                                                               \
-    BR_ASSERT_SAME(out[0][slot], out[1][slot], (size_t)n *(size_t)(columns) * es,                  \
+    BR_ASSERT_SAME(out[0][slot], out[1][slot], sizeof(BR_T) * n * (columns),                       \
                    "%s: %s differs between the diagonal formats", ctx, name)
     DG_SAME(DG_SUB, 1, "substitute");
     DG_SAME(DG_SUB_IP, 1, "substitute_inplace");

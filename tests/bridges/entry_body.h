@@ -138,7 +138,10 @@ typedef struct {
     int piv[BR_NMAX];
 } BR_C(out);
 
+/* clang-format 14 wraps a braced macro body onto a line of its own. */
+/* clang-format off */
 #define BR_CFG_ENTRY(c) {BR_C(c##_check), #c}
+/* clang-format on */
 static const struct {
     BR_C(check_fn) check;
     const char *name;

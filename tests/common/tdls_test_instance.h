@@ -44,10 +44,13 @@ static void TDLS_TEST_I_W(substitute_trans)(int, const void *, ptrdiff_t, const 
 
 const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
     .name = TDLS_TEST_STR(TDLS_TEST_NAME),
+    /* clang-format 14 splits _Generic associations at their colons. */
+    /* clang-format off */
     .type = _Generic((TDLS_TEST_I_T)0,
         float: TDLS_TEST_FLOAT,
         double: TDLS_TEST_DOUBLE,
         default: TDLS_TEST_LDOUBLE),
+/* clang-format on */
 #ifdef TDLS_TILED_LAYOUT
     .layout = TDLS_TILED_LAYOUT,
 #else
@@ -76,9 +79,11 @@ const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
 #ifdef TDLS_TILED_OOT_THRESHOLD
     .oot_threshold = (TDLS_TEST_I_T)(TDLS_TILED_OOT_THRESHOLD),
 #else
+    /* clang-format off */
     .oot_threshold = _Generic((TDLS_TEST_I_T)0,
         float: TDLS_DEFAULT_OOT_THRESHOLD_FLOAT,
         default: (TDLS_TEST_I_T)TDLS_DEFAULT_OOT_THRESHOLD_DOUBLE),
+/* clang-format on */
 #endif
 #ifdef TDLS_TILED_RELATIVE_PIVOT_THRESHOLD
     .relative_pivot_threshold = TDLS_TILED_RELATIVE_PIVOT_THRESHOLD,
@@ -88,8 +93,10 @@ const tdls_test_solver TDLS_CAT(tdls_test_solver_, TDLS_TEST_NAME) = {
 #ifdef TDLS_TILED_SINGULAR_FLOOR
     .singular_floor = (TDLS_TEST_I_T)(TDLS_TILED_SINGULAR_FLOOR),
 #else
+    /* clang-format off */
     .singular_floor =
         _Generic((TDLS_TEST_I_T)0, float: FLT_MIN, double: DBL_MIN, default: LDBL_MIN),
+/* clang-format on */
 #endif
     .factorize = TDLS_TEST_I_W(factorize),
     .solve = TDLS_TEST_I_W(solve),

@@ -44,8 +44,11 @@ static int COOP_I_W(call)(coop_op op, int n, int nrhs, int col, int tx, const co
 
 const coop_solver TDLS_CAT(coop_solver_, COOP_TEST_NAME) = {
     .name = COOP_I_STR(COOP_TEST_NAME),
+    /* clang-format 14 splits _Generic associations at their colons. */
+    /* clang-format off */
     .type = _Generic(
         (COOP_I_T)0, float: TDLS_TEST_FLOAT, double: TDLS_TEST_DOUBLE, default: TDLS_TEST_LDOUBLE),
+/* clang-format on */
 #ifdef TDLS_COOP_LAYOUT
     .layout = TDLS_COOP_LAYOUT,
 #else

@@ -27,7 +27,9 @@ static const coop_solver *const TB_N(configs)[TEAMS_NCFG] = {
 };
 
 /* Configuration c solves system k with its factors, then the transposed
-   system, in group g. */
+   system, in group g. clang-format 14 parts a call through a macro-made
+   name from its arguments. */
+/* clang-format off */
 #define TB_CASE(c, rpt)                                                                            \
     case c:                                                                                        \
         r = TB_CFG(rpt, solve)(n, tx, a + k * nn, 1, piv + k * n, 1, b + k * n, x + k * n, 1,      \
@@ -35,6 +37,7 @@ static const coop_solver *const TB_N(configs)[TEAMS_NCFG] = {
         TB_CFG(rpt, substitute_trans)(n, tx, a + k * nn, 1, piv + k * n, 1, b + k * n, xt + k * n, \
                                       1, work[g]);                                                 \
         break;
+/* clang-format on */
 
 /* The systems of r, each by a group of its team; see teams.c. */
 static void TB_N(target)(teams_run *r_, TB_T *a, const TB_T *b, TB_T *x, TB_T *xt) {
@@ -42,10 +45,13 @@ static void TB_N(target)(teams_run *r_, TB_T *a, const TB_T *b, TB_T *x, TB_T *x
     const size_t nm = (size_t)TEAMS_NSYS * nn, nv = (size_t)TEAMS_NSYS * n;
     int *piv = r_->piv, *info = r_->info, *cfg = r_->cfg, *threads = r_->threads,
         *initial = r_->initial;
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams num_teams(groups == 1 ? TEAMS_NSYS : 1) map(tofrom : a[0 : nm])           \
     map(to : b[0 : nv]) map(from : x[0 : nv], xt[0 : nv], piv[0 : nv])                             \
     map(tofrom : info[0 : TEAMS_NSYS], cfg[0 : TEAMS_NSYS], threads[0 : TEAMS_NSYS],               \
             initial[0 : TEAMS_NSYS])
+    /* clang-format on */
     {
         /* Team scratch: one workspace per group, declared outside parallel. */
         TB_T work[TEAMS_GMAX][TDLS_COOP_WORKSPACE(COOP_NMAX)];

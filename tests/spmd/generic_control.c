@@ -15,8 +15,11 @@ void team_started(long k); /* opaque: not defined in this translation unit */
 #pragma omp end declare target
 
 void solve_all(long batch, double *a, int *piv, double *b, int *info) {
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute map(tofrom : a[0 : 256 * batch], b[0 : 16 * batch])            \
     map(from : piv[0 : 16 * batch], info[0 : batch])
+    /* clang-format on */
     for (long k = 0; k < batch; ++k) {
         double work[TDLS_COOP_WORKSPACE(16)];
         team_started(k);
