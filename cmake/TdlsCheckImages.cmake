@@ -1,16 +1,24 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# The device-build check: every program of <build>/tdls-manifest.txt must embed
-# an offload image for each configured architecture. Run by ctest (label
-# device-build) with -DOBJDUMP=<llvm-objdump> -DARCHS=<a;b> -DBUILD_DIR=<dir>.
+# The device-build check: every program of <build>/tdls-manifest.txt, and
+# libtdls.so in a shared build (which carries the batched API's kernels),
+# must embed an offload image for each configured architecture. Run by ctest
+# (label device-build) with -DOBJDUMP=<llvm-objdump> -DARCHS=<a;b> -DBUILD_DIR=<dir>.
 
 cmake_minimum_required(VERSION 3.25)
 
 file(STRINGS "${BUILD_DIR}/tdls-manifest.txt" lines REGEX "^[a-z]")
-set(failures 0)
-set(checked 0)
+set(paths "")
 foreach(line IN LISTS lines)
     string(REPLACE " " ";" fields "${line}")
     list(GET fields 2 path)
+    list(APPEND paths ${path})
+endforeach()
+if(EXISTS "${BUILD_DIR}/lib/libtdls.so")
+    list(APPEND paths lib/libtdls.so)
+endif()
+set(failures 0)
+set(checked 0)
+foreach(path IN LISTS paths)
     execute_process(COMMAND ${OBJDUMP} --offloading "${BUILD_DIR}/${path}"
         RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     string(REGEX MATCHALL "arch[ \t]+[A-Za-z0-9_]+|triple[ \t]+[A-Za-z0-9_-]+" found "${out}")
