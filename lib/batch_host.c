@@ -32,6 +32,12 @@ static size_t tdls_bh_round64(size_t bytes) {
     return (bytes + 63) / 64 * 64;
 }
 
+/* An operand whose systems lie side by side (an interleaved batch): each
+   element of a pass is then one contiguous run (batch_host_body.h). */
+static int tdls_bh_runs(const tdls_operand *o) {
+    return !o->array && o->stride == 1;
+}
+
 /* The threads a call may use, read once per call. */
 static int tdls_bh_max_threads(void) {
 #ifdef _OPENMP

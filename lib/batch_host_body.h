@@ -102,7 +102,7 @@ TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *
    apart). Unpacking leaves the systems that skip marks untouched. */
 static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t k0, int m, int rows, int col0,
                               int cols, TDLS_BH_T *s, ptrdiff_t sblk, const int *skip, int unpack) {
-    if (!o->array && o->stride == 1) {
+    if (tdls_bh_runs(o)) {
         TDLS_BH_T *const x = (TDLS_BH_T *)o->p + k0 + col0 * o->cs;
         TDLS_BH_FN(_run_move)(s, sblk, x, o->rs, o->cs, rows, cols, m, skip, unpack);
         return;
@@ -226,9 +226,8 @@ int TDLS_BH_DRIVER(const tdls_batch *job) {
     const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
     const size_t a_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * n;
     const int most = tdls_bh_max_threads();
-    const int runs = !job->a.array && job->a.stride == 1;
-    const int per_pass =
-        tdls_bh_pass_blocks(blocks, a_bytes, sizeof(TDLS_BH_T) * TDLS_BH_W, runs, most);
+    const int per_pass = tdls_bh_pass_blocks(blocks, a_bytes, sizeof(TDLS_BH_T) * TDLS_BH_W,
+                                             tdls_bh_runs(&job->a), most);
     const int64_t passes = (blocks + per_pass - 1) / per_pass;
     const size_t b_bytes = sizeof(TDLS_BH_T) * TDLS_BH_W * n * chunk;
     const size_t ipiv_bytes = sizeof(int) * TDLS_BH_W * n;
