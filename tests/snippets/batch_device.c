@@ -40,8 +40,11 @@ int solve_device_arrays(int dev, int n, int64_t batch) {
 int solve_mapped_arrays(int dev, int n, int64_t batch, double *a, double *b, int *ipiv, int *info) {
     const int64_t na = n * n * batch, nb = n * batch;
     int rc;
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target data device(dev) map(to : a[0 : na]) map(tofrom : b[0 : nb])                    \
     map(from : ipiv[0 : nb], info[0 : batch]) use_device_ptr(a, b, ipiv, info)
+    /* clang-format on */
     rc = tdls_dgesv_batch_interleaved(n, 1, a, ipiv, b, info, batch, dev);
     return rc;
 }

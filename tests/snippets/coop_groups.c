@@ -20,9 +20,12 @@
 enum { G = 2, S = 1, TEAM = G * S }; /* ...so S = 1; on a GPU: rows per thread 1, S = 16, G = 8 */
 
 static void solve_soa(long batch, double *a, int *piv, double *b, int *info) {
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute thread_limit(TEAM)                                             \
     map(tofrom : a[0 : 144 * batch], b[0 : 12 * batch])                                            \
     map(from : piv[0 : 12 * batch], info[0 : batch])
+    /* clang-format on */
     for (long k0 = 0; k0 < batch; k0 += G) {
         double work[G][TDLS_COOP_WORKSPACE(12)];
 #pragma omp parallel num_threads(G *S)

@@ -17,9 +17,12 @@
 #include <tdls/coop_lupp.h>
 
 static void solve_all(long batch, double *a, int *ipiv, double *b, int *info) {
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute thread_limit(lapack32_threads_per_system())                    \
     map(tofrom : a[0 : 1024 * batch], b[0 : 32 * batch])                                           \
     map(from : ipiv[0 : 32 * batch], info[0 : batch])
+    /* clang-format on */
     for (long k = 0; k < batch; ++k) {
         double work[TDLS_COOP_WORKSPACE(32)];
 #pragma omp parallel num_threads(lapack32_threads_per_system())

@@ -9,8 +9,11 @@
 
 static void solve_batch(int n, long batch, double *a, int *piv, double *b, int *info) {
     const long na = (long)n * n * batch, nv = (long)n * batch;
+    /* clang-format 14 respaces the array sections of OpenMP clauses. */
+    /* clang-format off */
 #pragma omp target teams distribute parallel for map(tofrom : a[0 : na], b[0 : nv])                \
     map(alloc : piv[0 : nv]) map(from : info[0 : batch])
+    /* clang-format on */
     for (long k = 0; k < batch; ++k)
         info[k] = tdls_dtiled_solve_inplace(n, a + k, batch, piv + k, batch, b + k, batch);
 }
