@@ -185,20 +185,21 @@ _Static_assert((TDLS_TILED_SINGULAR_FLOOR) <= (TDLS_TILED_OOT_THRESHOLD),
    tiles and caller-local vectors are indexed at compile time. The loops
    over the tile grid index the matrix and the pivot array: they are
    unrolled where a caller-local one must be indexed at compile time to stay
-   in registers, on GPUs, and on CPUs up to order 16. Above it, on a CPU, an
+   in registers, on GPUs, and on CPUs up to order 13. Above it, on a CPU, an
    index into a local array costs nothing and the fully unrolled grid
-   outgrows the instruction cache: rolled, the default configuration is
-   1.1x to 2.2x faster at orders 19 to 32; unrolled, up to 1.8x faster at
-   orders 4 to 12 (perf/RESULTS.md). */
+   outgrows the instruction cache: on a Zen 3 core, with the grid loops
+   split at the partial tile (below), unrolling is 1.3x faster at order 8
+   and 1.1x at 12 and 13, and 1.1x to 1.3x slower at orders 14 to 16
+   (perf/RESULTS.md). */
 #if defined(__NVPTX__) || defined(__AMDGCN__)
 #define TDLS_TL_GPU 1
 #else
 #define TDLS_TL_GPU 0
 #endif
 /* Where a caller-local operand must be indexed at compile time to stay in
-   registers: on GPUs, and on CPUs up to order 16 (the unrolled grid and the
+   registers: on GPUs, and on CPUs up to order 13 (the unrolled grid and the
    position tests of the permutation). */
-#if TDLS_TL_GPU || (defined(TDLS_TILED_N) && TDLS_TILED_N <= 16)
+#if TDLS_TL_GPU || (defined(TDLS_TILED_N) && TDLS_TILED_N <= 13)
 #define TDLS_TL_INDEX_AT_COMPILE_TIME 1
 #else
 #define TDLS_TL_INDEX_AT_COMPILE_TIME 0
@@ -601,27 +602,146 @@ TDLS_INLINE void TDLS_TL_PRIV(store_factored)(const int n, TDLS_TL_T *TDLS_RESTR
             a[TDLS_AT(rows[r], k0 + r, n, as)] = diag[r];
 }
 
-/* The blocks of the panel under the diagonal tile at k0, in memory: each is
-   pulled up to date under left-looking, and with solve, turned into its L
-   block by the factored diagonal tile w. */
+/* The grid loops visit the whole tiles in a loop and the partial last tile
+   (where the order is not a multiple of the tile size) after it, in a call
+   of its own. Every extent is then a constant once inlined, even where the
+   grid loop stays rolled, and the tile loops compile without their bound
+   tests: 1.7x faster at order 19 with tiles of 4 (perf/RESULTS.md). The
+   tiles are visited in the same order either way, so the bits do not
+   change. */
+
+/* Block i0 (ni rows) of the panel under the diagonal tile at k0, in
+   memory: pulled up to date under left-looking, and with solve, turned
+   into its L block by the factored diagonal tile w. */
+TDLS_INLINE void TDLS_TL_PRIV(panel_block)(const int n, TDLS_TL_T *TDLS_RESTRICT a,
+                                           const ptrdiff_t as, const int *TDLS_RESTRICT piv,
+                                           const ptrdiff_t ps, const int k0, const int nk,
+                                           TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS], const int solve,
+                                           const int i0, const int ni) {
+    int brows[TDLS_TL_TS];
+    TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
+    TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
+    TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
+#if TDLS_TL_LEFT
+    TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
+#endif
+    if (solve)
+        TDLS_TL_PRIV(upper_rsolve)(nk, w, ni, nk, t);
+    TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
+}
+
+/* The blocks of the panel under the diagonal tile at k0. */
 TDLS_INLINE void TDLS_TL_PRIV(panel)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
                                      const int *TDLS_RESTRICT piv, const ptrdiff_t ps, const int k0,
                                      const int nk, TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS],
                                      const int solve) {
+    const int rem = n % TDLS_TL_TS, whole = n - rem;
     TDLS_TL_UNROLL_GRID
-    for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
-        const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
-        int brows[TDLS_TL_TS];
-        TDLS_TL_T t[TDLS_TL_TS][TDLS_TL_TS];
-        TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
-        TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, t);
-#if TDLS_TL_LEFT
-        TDLS_TL_PRIV(pull)(n, a, as, piv, ps, brows, ni, k0, nk, k0, t);
-#endif
-        if (solve)
-            TDLS_TL_PRIV(upper_rsolve)(nk, w, ni, nk, t);
-        TDLS_TL_PRIV(store)(n, a, as, brows, ni, k0, nk, t);
+    for (int i0 = k0 + TDLS_TL_TS; i0 < whole; i0 += TDLS_TL_TS)
+        TDLS_TL_PRIV(panel_block)(n, a, as, piv, ps, k0, nk, w, solve, i0, TDLS_TL_TS);
+    if (rem && k0 < whole)
+        TDLS_TL_PRIV(panel_block)(n, a, as, piv, ps, k0, nk, w, solve, whole, rem);
+}
+
+#if !TDLS_TL_LEFT
+/* Right-looking: the update that the U block u (columns c0..c0+nc, rows of
+   the diagonal tile at k0) pushes into block i0 (ni rows) of its column. */
+TDLS_INLINE void TDLS_TL_PRIV(update)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
+                                      const int *TDLS_RESTRICT piv, const ptrdiff_t ps,
+                                      const int k0, const int nk, const int c0, const int nc,
+                                      TDLS_TL_T u[TDLS_TL_TS][TDLS_TL_TS], const int i0,
+                                      const int ni) {
+    int brows[TDLS_TL_TS];
+    TDLS_TL_T l[TDLS_TL_TS][TDLS_TL_TS], t[TDLS_TL_TS][TDLS_TL_TS];
+    TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
+    TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, l);
+    TDLS_TL_PRIV(load)(n, a, as, brows, ni, c0, nc, t);
+    TDLS_TL_UNROLL_TILE
+    for (int j = 0; j < TDLS_TL_TS; ++j) {
+        if (j >= nk)
+            continue;
+        TDLS_TL_UNROLL_TILE
+        for (int r = 0; r < TDLS_TL_TS; ++r) {
+            TDLS_TL_UNROLL_TILE
+            for (int c = 0; c < TDLS_TL_TS; ++c)
+                t[r][c] -= l[r][j] * u[j][c];
+        }
     }
+    TDLS_TL_PRIV(store)(n, a, as, brows, ni, c0, nc, t);
+}
+
+/* Right-looking: the U block of columns c0..c0+nc right of the factored
+   diagonal tile w (rows rows[]), and the update it pushes down its column. */
+TDLS_INLINE void TDLS_TL_PRIV(push)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
+                                    const int *TDLS_RESTRICT piv, const ptrdiff_t ps,
+                                    const int *rows, const int k0, const int nk,
+                                    TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS], const int c0,
+                                    const int nc) {
+    TDLS_TL_T u[TDLS_TL_TS][TDLS_TL_TS];
+    TDLS_TL_PRIV(load)(n, a, as, rows, nk, c0, nc, u);
+    TDLS_TL_PRIV(lower_solve)(nk, w, nc, u);
+    TDLS_TL_PRIV(store)(n, a, as, rows, nk, c0, nc, u);
+    const int rem = n % TDLS_TL_TS, whole = n - rem;
+    TDLS_TL_UNROLL_GRID
+    for (int i0 = k0 + TDLS_TL_TS; i0 < whole; i0 += TDLS_TL_TS)
+        TDLS_TL_PRIV(update)(n, a, as, piv, ps, k0, nk, c0, nc, u, i0, TDLS_TL_TS);
+    if (rem && k0 < whole)
+        TDLS_TL_PRIV(update)(n, a, as, piv, ps, k0, nk, c0, nc, u, whole, rem);
+}
+#endif
+
+/* Step k0 of the factorization: the diagonal tile at k0 (nk rows and
+   columns) with its panel, and under right-looking the trailing update;
+   returns the updated info. */
+TDLS_INLINE int TDLS_TL_PRIV(step)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
+                                   int *TDLS_RESTRICT piv, const ptrdiff_t ps, const int k0,
+                                   const int nk, int info, int *oot) {
+    int rows[TDLS_TL_TS];
+    TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS], diag[TDLS_TL_TS];
+#if TDLS_TL_LEFT
+    /* Left-looking visits the blocks of tile column k0 top to bottom: each
+       is pulled up to date and written once. */
+    TDLS_TL_UNROLL_GRID
+    for (int i0 = 0; i0 < k0; i0 += TDLS_TL_TS) {
+        TDLS_TL_T d[TDLS_TL_TS][TDLS_TL_TS], t[TDLS_TL_TS][TDLS_TL_TS];
+        TDLS_TL_PRIV(rows_of)(piv, ps, i0, TDLS_TL_TS, rows);
+        TDLS_TL_PRIV(load)(n, a, as, rows, TDLS_TL_TS, i0, TDLS_TL_TS, d);
+        TDLS_TL_PRIV(load)(n, a, as, rows, TDLS_TL_TS, k0, nk, t);
+        TDLS_TL_PRIV(pull)(n, a, as, piv, ps, rows, TDLS_TL_TS, k0, nk, i0, t);
+        TDLS_TL_PRIV(lower_solve)(TDLS_TL_TS, d, nk, t);
+        TDLS_TL_PRIV(store)(n, a, as, rows, TDLS_TL_TS, k0, nk, t);
+    }
+#endif
+    TDLS_TL_PRIV(rows_of)(piv, ps, k0, nk, rows);
+    TDLS_TL_PRIV(load)(n, a, as, rows, nk, k0, nk, w);
+#if TDLS_TL_LEFT
+    TDLS_TL_PRIV(pull)(n, a, as, piv, ps, rows, nk, k0, nk, k0, w);
+#if TDLS_TL_COLUMN
+    /* The column search reads the panel under the tile: bring it up to
+       date first. */
+    TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 0);
+#endif
+#endif
+    info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, diag, info, oot);
+    TDLS_TL_PRIV(store_factored)(n, a, as, rows, k0, nk, w, diag);
+    TDLS_TL_UNROLL_TILE
+    for (int r = 0; r < TDLS_TL_TS; ++r)
+        if (r < nk)
+            piv[(k0 + r) * ps] = rows[r];
+#if !TDLS_TL_COLUMN
+    /* The L blocks under the diagonal tile (the column search has
+       eliminated them with the tile). */
+    TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 1);
+#endif
+#if !TDLS_TL_LEFT
+    const int rem = n % TDLS_TL_TS, whole = n - rem;
+    TDLS_TL_UNROLL_GRID
+    for (int c0 = k0 + TDLS_TL_TS; c0 < whole; c0 += TDLS_TL_TS)
+        TDLS_TL_PRIV(push)(n, a, as, piv, ps, rows, k0, nk, w, c0, TDLS_TL_TS);
+    if (rem && k0 < whole)
+        TDLS_TL_PRIV(push)(n, a, as, piv, ps, rows, k0, nk, w, whole, rem);
+#endif
+    return info;
 }
 
 TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, const ptrdiff_t as,
@@ -630,81 +750,12 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
     TDLS_TL_UNROLL_VEC
     for (int i = 0; i < n; ++i)
         piv[i * ps] = i;
+    const int rem = n % TDLS_TL_TS, whole = n - rem;
     TDLS_TL_UNROLL_GRID
-    for (int k0 = 0; k0 < n; k0 += TDLS_TL_TS) {
-        const int nk = n - k0 < TDLS_TL_TS ? n - k0 : TDLS_TL_TS;
-        int rows[TDLS_TL_TS];
-        TDLS_TL_T w[TDLS_TL_TS][TDLS_TL_TS], diag[TDLS_TL_TS];
-#if TDLS_TL_LEFT
-        /* Left-looking visits the blocks of tile column k0 top to bottom:
-           each is pulled up to date and written once. */
-        TDLS_TL_UNROLL_GRID
-        for (int i0 = 0; i0 < k0; i0 += TDLS_TL_TS) {
-            TDLS_TL_T d[TDLS_TL_TS][TDLS_TL_TS], t[TDLS_TL_TS][TDLS_TL_TS];
-            TDLS_TL_PRIV(rows_of)(piv, ps, i0, TDLS_TL_TS, rows);
-            TDLS_TL_PRIV(load)(n, a, as, rows, TDLS_TL_TS, i0, TDLS_TL_TS, d);
-            TDLS_TL_PRIV(load)(n, a, as, rows, TDLS_TL_TS, k0, nk, t);
-            TDLS_TL_PRIV(pull)(n, a, as, piv, ps, rows, TDLS_TL_TS, k0, nk, i0, t);
-            TDLS_TL_PRIV(lower_solve)(TDLS_TL_TS, d, nk, t);
-            TDLS_TL_PRIV(store)(n, a, as, rows, TDLS_TL_TS, k0, nk, t);
-        }
-#endif
-        TDLS_TL_PRIV(rows_of)(piv, ps, k0, nk, rows);
-        TDLS_TL_PRIV(load)(n, a, as, rows, nk, k0, nk, w);
-#if TDLS_TL_LEFT
-        TDLS_TL_PRIV(pull)(n, a, as, piv, ps, rows, nk, k0, nk, k0, w);
-#if TDLS_TL_COLUMN
-        /* The column search reads the panel under the tile: bring it up to
-           date first. */
-        TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 0);
-#endif
-#endif
-        info = TDLS_TL_PRIV(factor_tile)(n, a, as, piv, ps, k0, nk, rows, w, diag, info, oot);
-        TDLS_TL_PRIV(store_factored)(n, a, as, rows, k0, nk, w, diag);
-        TDLS_TL_UNROLL_TILE
-        for (int r = 0; r < TDLS_TL_TS; ++r)
-            if (r < nk)
-                piv[(k0 + r) * ps] = rows[r];
-
-#if !TDLS_TL_COLUMN
-        /* The L blocks under the diagonal tile (the column search has
-           eliminated them with the tile). */
-        TDLS_TL_PRIV(panel)(n, a, as, piv, ps, k0, nk, w, 1);
-#endif
-#if !TDLS_TL_LEFT
-        /* Right-looking: the U blocks right of the diagonal tile, and the
-           update they push into the trailing matrix. */
-        TDLS_TL_UNROLL_GRID
-        for (int c0 = k0 + TDLS_TL_TS; c0 < n; c0 += TDLS_TL_TS) {
-            const int nc = n - c0 < TDLS_TL_TS ? n - c0 : TDLS_TL_TS;
-            TDLS_TL_T u[TDLS_TL_TS][TDLS_TL_TS];
-            TDLS_TL_PRIV(load)(n, a, as, rows, nk, c0, nc, u);
-            TDLS_TL_PRIV(lower_solve)(nk, w, nc, u);
-            TDLS_TL_PRIV(store)(n, a, as, rows, nk, c0, nc, u);
-            TDLS_TL_UNROLL_GRID
-            for (int i0 = k0 + TDLS_TL_TS; i0 < n; i0 += TDLS_TL_TS) {
-                const int ni = n - i0 < TDLS_TL_TS ? n - i0 : TDLS_TL_TS;
-                int brows[TDLS_TL_TS];
-                TDLS_TL_T l[TDLS_TL_TS][TDLS_TL_TS], t[TDLS_TL_TS][TDLS_TL_TS];
-                TDLS_TL_PRIV(rows_of)(piv, ps, i0, ni, brows);
-                TDLS_TL_PRIV(load)(n, a, as, brows, ni, k0, nk, l);
-                TDLS_TL_PRIV(load)(n, a, as, brows, ni, c0, nc, t);
-                TDLS_TL_UNROLL_TILE
-                for (int j = 0; j < TDLS_TL_TS; ++j) {
-                    if (j >= nk)
-                        continue;
-                    TDLS_TL_UNROLL_TILE
-                    for (int r = 0; r < TDLS_TL_TS; ++r) {
-                        TDLS_TL_UNROLL_TILE
-                        for (int c = 0; c < TDLS_TL_TS; ++c)
-                            t[r][c] -= l[r][j] * u[j][c];
-                    }
-                }
-                TDLS_TL_PRIV(store)(n, a, as, brows, ni, c0, nc, t);
-            }
-        }
-#endif
-    }
+    for (int k0 = 0; k0 < whole; k0 += TDLS_TL_TS)
+        info = TDLS_TL_PRIV(step)(n, a, as, piv, ps, k0, TDLS_TL_TS, info, oot);
+    if (rem)
+        info = TDLS_TL_PRIV(step)(n, a, as, piv, ps, whole, rem, info, oot);
     return info;
 }
 
@@ -783,7 +834,7 @@ TDLS_INLINE int TDLS_TL_PRIV(factor)(const int n, TDLS_TL_T *TDLS_RESTRICT a, co
    compile-time order and caller-local operands, a copy and a gather or
    scatter through it, and where the operands must stay in registers, a
    test of every position instead, so that every index stays a compile-time
-   constant (on a CPU above order 16 these tests cost more than an index
+   constant (on a CPU above order 13 these tests cost more than an index
    into a local array: a jump table per entry, mispredicted on every
    system with another permutation). */
 #if TDLS_TL_LOGICAL && defined(TDLS_TILED_N) && (TDLS_TILED_LOCAL_PIV || TDLS_TILED_LOCAL_RHS)
