@@ -4,11 +4,17 @@
 # the same programs on a GPU machine that has no CMake/CTest, and so that the
 # device-image check knows what to inspect.
 #
-#   tdls_add_test(NAME n SOURCES s... [LABELS l...] [LIBS lib...] [TIMEOUT sec])
+#   tdls_add_test(NAME n SOURCES s... [LABELS l...] [LIBS lib...] [TIMEOUT sec] [HEADERS_ONLY])
 #   tdls_add_compile_fail_test(NAME n SOURCE f [DEFINES D=V...] REGEX re)
-#   tdls_add_snippet(NAME n SOURCE f [LIBS lib...])
-#   tdls_add_perf(NAME n SOURCES s... [LIBS lib...] [GPU_ARGS a...])
+#   tdls_add_snippet(NAME n SOURCE f [LIBS lib...] [HEADERS_ONLY])
+#   tdls_add_perf(NAME n SOURCES s... [LIBS lib...] [GPU_ARGS a...] [HEADERS_ONLY])
 #   tdls_lapacke: LAPACKE over OpenBLAS, for oracles and peer timings.
+#
+# A program links tdls::tdls, or with HEADERS_ONLY tdls::headers, as users
+# of the header families should: clang 19 would otherwise device-link the
+# batched API's kernels of a static libtdls into it (~11 s per program in
+# the host-offload build, ~25 s in a GPU build). A program that calls
+# libtdls and says HEADERS_ONLY fails to link.
 
 include_guard(GLOBAL)
 
@@ -80,8 +86,14 @@ function(_tdls_manifest kind name target)
     set_property(GLOBAL APPEND PROPERTY TDLS_MANIFEST_TARGETS ${target})
 endfunction()
 
+# _tdls_program(target [headers_only]): a true second argument (e.g.
+# HEADERS_ONLY) links tdls::headers instead of tdls::tdls.
 function(_tdls_program target)
-    target_link_libraries(${target} PRIVATE tdls::tdls m)
+    set(tdls tdls::tdls)
+    if(ARGC GREATER 1 AND ARGV1)
+        set(tdls tdls::headers)
+    endif()
+    target_link_libraries(${target} PRIVATE ${tdls} m)
     target_compile_definitions(${target} PRIVATE ${TDLS_PROGRAM_DEFINES})
     target_compile_options(${target} PRIVATE ${TDLS_WARNING_FLAGS})
 endfunction()
@@ -100,7 +112,7 @@ function(_tdls_run kind name timeout labels)
 endfunction()
 
 function(tdls_add_test)
-    cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS")
+    cmake_parse_arguments(PARSE_ARGV 0 arg "HEADERS_ONLY" "NAME;TIMEOUT" "SOURCES;LABELS;LIBS")
     if(NOT arg_NAME OR NOT arg_SOURCES)
         message(FATAL_ERROR "tdls_add_test: NAME and SOURCES are required")
     endif()
@@ -108,19 +120,19 @@ function(tdls_add_test)
         set(arg_TIMEOUT 600)
     endif()
     add_executable(${arg_NAME} ${arg_SOURCES})
-    _tdls_program(${arg_NAME})
+    _tdls_program(${arg_NAME} ${arg_HEADERS_ONLY})
     target_link_libraries(${arg_NAME} PRIVATE tdls_criterion ${arg_LIBS})
     set(labels unit ${arg_LABELS})
     _tdls_run(test ${arg_NAME} ${arg_TIMEOUT} "${labels}")
 endfunction()
 
 function(tdls_add_snippet)
-    cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME;SOURCE" "LIBS")
+    cmake_parse_arguments(PARSE_ARGV 0 arg "HEADERS_ONLY" "NAME;SOURCE" "LIBS")
     if(NOT arg_NAME OR NOT arg_SOURCE)
         message(FATAL_ERROR "tdls_add_snippet: NAME and SOURCE are required")
     endif()
     add_executable(${arg_NAME} ${arg_SOURCE})
-    _tdls_program(${arg_NAME})
+    _tdls_program(${arg_NAME} ${arg_HEADERS_ONLY})
     target_link_libraries(${arg_NAME} PRIVATE ${arg_LIBS})
     _tdls_run(snippet ${arg_NAME} 120 snippets)
 endfunction()
@@ -151,12 +163,12 @@ endfunction()
 # the tests, never run by ctest. GPU_ARGS are what scripts/gpu-check.sh passes
 # for a short run on a GPU machine.
 function(tdls_add_perf)
-    cmake_parse_arguments(PARSE_ARGV 0 arg "" "NAME" "SOURCES;LIBS;GPU_ARGS")
+    cmake_parse_arguments(PARSE_ARGV 0 arg "HEADERS_ONLY" "NAME" "SOURCES;LIBS;GPU_ARGS")
     if(NOT arg_NAME OR NOT arg_SOURCES)
         message(FATAL_ERROR "tdls_add_perf: NAME and SOURCES are required")
     endif()
     add_executable(${arg_NAME} ${arg_SOURCES})
-    _tdls_program(${arg_NAME})
+    _tdls_program(${arg_NAME} ${arg_HEADERS_ONLY})
     target_link_libraries(${arg_NAME} PRIVATE ${arg_LIBS})
     _tdls_manifest(perf ${arg_NAME} ${arg_NAME} ${arg_GPU_ARGS})
 endfunction()

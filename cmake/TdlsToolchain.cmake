@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Turns TDLS_OPENMP and TDLS_OFFLOAD_ARCH into the compile and link flags that
-# tdls::tdls exports, and checks that this toolchain can actually build them,
-# so that a missing piece stops the configure step instead of a test.
+# tdls::headers (and so tdls::tdls) exports, and checks that this toolchain
+# can actually build them, so that a missing piece stops the configure step
+# instead of a test.
 #
 # Sets: TDLS_OMP_FLAGS (compile and link), TDLS_OMP_LINK_FLAGS (link only),
 # TDLS_OFFLOAD (any offload arch), TDLS_OFFLOAD_HOST, TDLS_OFFLOAD_NVPTX,

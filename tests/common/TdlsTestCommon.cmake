@@ -11,7 +11,7 @@ set(TDLS_TEST_COMMON_DIR "${CMAKE_CURRENT_LIST_DIR}")
 add_library(tdls_test_common STATIC
     ${TDLS_TEST_COMMON_DIR}/oracle.c ${TDLS_TEST_COMMON_DIR}/tdls_test.c)
 target_include_directories(tdls_test_common PUBLIC ${TDLS_TEST_COMMON_DIR})
-target_link_libraries(tdls_test_common PUBLIC tdls::tdls m)
+target_link_libraries(tdls_test_common PUBLIC tdls::headers m)
 target_compile_definitions(tdls_test_common PRIVATE ${TDLS_PROGRAM_DEFINES})
 target_compile_options(tdls_test_common PRIVATE ${TDLS_WARNING_FLAGS})
 
