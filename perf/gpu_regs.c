@@ -45,12 +45,16 @@ void tdls_regs_kernel(long count, real *out) {
         real a[n * n], b[n], x[n];
         int piv[n];
         const real s = (real)(k & 7);
+        /* Unrolled, or from order 11 on LLVM keeps this loop rolled and the
+           matrix it fills in local memory, whatever the solver does. */
+        TDLS_PRAGMA_UNROLL
         for (int i = 0; i < n; ++i) {
             b[i] = (real)1 + s;
             for (int j = 0; j < n; ++j)
                 a[i * n + j] = (real)(i == j ? n : 0) + (real)1 / (real)(1 + i + 2 * j) + s;
         }
         const int info = regs_solve(a, piv, b, x);
+        TDLS_PRAGMA_UNROLL
         for (int i = 0; i < n; ++i)
             out[k * n + i] = info ? (real)0 : x[i];
     }
