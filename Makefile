@@ -87,9 +87,10 @@ check-tsan:
 # Links every test and benchmark for the GPUs; without a GPU only the check
 # that each program carries all device images runs. libtdls is shared here:
 # clang 19's offload linker takes every member of a static archive that has
-# public device symbols, so each of the ~37 programs would link the batched
-# API's kernels again (about 25 s of device LTO each, two thirds of this
-# configuration's time); shared, they are linked once, into libtdls.so.
+# public device symbols, so each program that links libtdls (the batched
+# API's tests, snippets and benchmarks; the others link tdls::headers) would
+# link the batched API's kernels again, about 25 s of device LTO each;
+# shared, they are linked once, into libtdls.so.
 # The other configurations keep the static library.
 check-device:
 	$(call configure,device,$(CLANG),$(DEVICE_ARCHS),-DBUILD_SHARED_LIBS=ON)
