@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The host driver of the batched API for one precision: blocks of W
-   systems packed into the lanes kernel's layout, factored or solved there,
-   and unpacked. Included by batch_host.c after defining TDLS_BH_P (s or d),
-   TDLS_BH_REAL and TDLS_BH_W. */
+/* The host driver of the batched API for one precision and one block
+   width: blocks of W systems packed into the lanes kernel's layout,
+   factored or solved there, and unpacked. Included by batch_host.c after
+   defining TDLS_BH_P (s or d), TDLS_BH_REAL, TDLS_BH_W and TDLS_BH_ORDERS
+   (1: orders 1 to 16 compiled as constants; 0: the runtime order only). */
 
-#define TDLS_BH_T      TDLS_BH_REAL
-#define TDLS_BH_FN(x)  TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), x)
-#define TDLS_BH_DRIVER TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_batch_host_, TDLS_BH_P), _), TDLS_HOST_ISA)
+#define TDLS_BH_T     TDLS_BH_REAL
+#define TDLS_BH_FN(x) TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), TDLS_BH_W), x)
 
 #define TDLS_LANES_NAME TDLS_BH_FN(_lanes)
 #define TDLS_LANES_REAL TDLS_BH_REAL
@@ -130,19 +130,29 @@ static void TDLS_BH_FN(_pad)(TDLS_BH_T *s, ptrdiff_t sblk, int rows, int cols, i
 }
 
 /* Pivots of systems [k0, k0 + m) between the caller and the scratch (blocks
-   sblk apart); the padded lanes get no interchange. */
+   sblk apart), a block's worth at a time where the caller's pivots of
+   adjacent systems are adjacent (interleaved batches); the padded lanes
+   get no interchange. */
 static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int *s, ptrdiff_t sblk,
                                    int unpack) {
     for (int i = 0; i < job->n; ++i) {
         int *const p = job->ipiv + k0 * job->ipiv_stride + i * job->ipiv_is;
         int *const v = s + i * TDLS_BH_W;
-        for (int t = 0; t < m; ++t) {
+        int t = 0;
+        for (; job->ipiv_stride == 1 && t + TDLS_BH_W <= m; t += TDLS_BH_W) {
+            int *const st = v + (t / TDLS_BH_W) * sblk;
+            if (unpack)
+                memcpy(p + t, st, sizeof(int) * TDLS_BH_W);
+            else
+                memcpy(st, p + t, sizeof(int) * TDLS_BH_W);
+        }
+        for (; t < m; ++t) {
             if (unpack)
                 p[t * job->ipiv_stride] = v[TDLS_BH_FN(_slot)(t, sblk)];
             else
                 v[TDLS_BH_FN(_slot)(t, sblk)] = p[t * job->ipiv_stride];
         }
-        for (int t = m; t % TDLS_BH_W && !unpack; ++t)
+        for (; t % TDLS_BH_W && !unpack; ++t)
             v[TDLS_BH_FN(_slot)(t, sblk)] = i + 1;
     }
 }
@@ -193,6 +203,7 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
 
 static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
                               const TDLS_BH_FN(_scratch) * s) {
+#if TDLS_BH_ORDERS
 #define TDLS_BH_ORDER(n)                                                                           \
     case n:                                                                                        \
         TDLS_BH_FN(_pass_of)(job, k0, m, s, n);                                                    \
@@ -215,12 +226,14 @@ static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
         TDLS_BH_ORDER(15)
         TDLS_BH_ORDER(16)
         default:
-            TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
+            break;
     }
 #undef TDLS_BH_ORDER
+#endif
+    TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
 }
 
-int TDLS_BH_DRIVER(const tdls_batch *job) {
+static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
     const int n = job->n;
     const int64_t blocks = job->batch / TDLS_BH_W + (job->batch % TDLS_BH_W != 0);
     const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
@@ -261,7 +274,7 @@ int TDLS_BH_DRIVER(const tdls_batch *job) {
 
 #undef TDLS_BH_T
 #undef TDLS_BH_FN
-#undef TDLS_BH_DRIVER
 #undef TDLS_BH_P
 #undef TDLS_BH_REAL
 #undef TDLS_BH_W
+#undef TDLS_BH_ORDERS
