@@ -78,6 +78,21 @@ static int tdls_bh_pass_blocks(int64_t blocks, size_t block_bytes, size_t lane_b
     return s < 1 ? 1 : (int)s;
 }
 
+/* Runs of the blocks of a pass between the caller's array x, where they
+   lie one after the other, and the scratch s, where they lie step bytes
+   apart: run q of x to run q of s, or back when unpack is set. */
+TDLS_INLINE void tdls_bh_block_runs(void *x, void *s, size_t run, ptrdiff_t step, int blocks,
+                                    int unpack) {
+    for (int q = 0; q < blocks; ++q) {
+        unsigned char *const xq = (unsigned char *)x + q * run;
+        unsigned char *const sq = (unsigned char *)s + q * step;
+        if (unpack)
+            memcpy(xq, sq, run);
+        else
+            memcpy(sq, xq, run);
+    }
+}
+
 static int tdls_bh_thread(void) {
 #ifdef _OPENMP
     return omp_get_thread_num();

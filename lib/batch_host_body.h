@@ -79,15 +79,10 @@ TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *
         for (int i = 0; i < rows; ++i) {
             TDLS_BH_T *const sv = s + ((ptrdiff_t)j * rows + i) * TDLS_BH_W;
             TDLS_BH_T *const xv = x + i * rs + j * cs;
-            int t0 = 0;
-            for (; whole && t0 + TDLS_BH_W <= m; t0 += TDLS_BH_W) {
-                TDLS_BH_T *const st = sv + (t0 / TDLS_BH_W) * sblk;
-                if (unpack)
-                    memcpy(xv + t0, st, sizeof(TDLS_BH_T) * TDLS_BH_W);
-                else
-                    memcpy(st, xv + t0, sizeof(TDLS_BH_T) * TDLS_BH_W);
-            }
-            for (; t0 < m; ++t0) {
+            const int blocks = whole ? m / TDLS_BH_W : 0;
+            tdls_bh_block_runs(xv, sv, sizeof(TDLS_BH_T) * TDLS_BH_W, sizeof(TDLS_BH_T) * sblk,
+                               blocks, unpack);
+            for (int t0 = blocks * TDLS_BH_W; t0 < m; ++t0) {
                 TDLS_BH_T *const st = sv + TDLS_BH_FN(_slot)(t0, sblk);
                 if (!unpack)
                     *st = xv[t0];
@@ -138,14 +133,9 @@ static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int
     for (int i = 0; i < job->n; ++i) {
         int *const p = job->ipiv + k0 * job->ipiv_stride + i * job->ipiv_is;
         int *const v = s + i * TDLS_BH_W;
-        int t = 0;
-        for (; job->ipiv_stride == 1 && t + TDLS_BH_W <= m; t += TDLS_BH_W) {
-            int *const st = v + (t / TDLS_BH_W) * sblk;
-            if (unpack)
-                memcpy(p + t, st, sizeof(int) * TDLS_BH_W);
-            else
-                memcpy(st, p + t, sizeof(int) * TDLS_BH_W);
-        }
+        const int blocks = job->ipiv_stride == 1 ? m / TDLS_BH_W : 0;
+        tdls_bh_block_runs(p, v, sizeof(int) * TDLS_BH_W, sizeof(int) * sblk, blocks, unpack);
+        int t = blocks * TDLS_BH_W;
         for (; t < m; ++t) {
             if (unpack)
                 p[t * job->ipiv_stride] = v[TDLS_BH_FN(_slot)(t, sblk)];
