@@ -27,7 +27,7 @@ LLVM_BINDIR := $(shell $(CLANG) -print-resource-dir 2>/dev/null | sed 's|/lib/cl
 TDLS_OFFLOAD_ARCH ?= $(or $(shell $(LLVM_BINDIR)/nvptx-arch 2>/dev/null | head -n 1),$(shell $(LLVM_BINDIR)/amdgpu-arch 2>/dev/null | head -n 1),host)
 DEMO_ARGS ?=
 
-CONFIGS := gcc clang host-offload device install-consumer tsan
+CONFIGS := gcc clang host-offload device install-consumer tsan lapack-pivots
 
 # configure <dir> <compiler> <offload archs> [extra cmake args]
 define configure
@@ -95,6 +95,18 @@ check-tsan:
 check-device:
 	$(call configure,device,$(CLANG),$(DEVICE_ARCHS),-DBUILD_SHARED_LIBS=ON)
 	$(CTEST) $(BUILD)/device -L device-build
+
+# The batched API built with LAPACK's pivot rule (README, "Pivoting"): a
+# relative pivot threshold of 1 for the whole library, on the host and on
+# the host-offload device. Its suite then also requires LAPACK's
+# interchanges; the other suites do not depend on the library's threshold.
+check-lapack-pivots:
+	cmake -S . -B $(BUILD)/lapack-pivots -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) \
+		-DTDLS_OFFLOAD_ARCH=host -DTDLS_BUILD_TESTS=ON -DTDLS_BUILD_PERF=OFF \
+		-DCMAKE_C_FLAGS=-DTDLS_DEFAULT_RELATIVE_PIVOT_THRESHOLD=1 $(CMAKE_ARGS)
+	cmake --build $(BUILD)/lapack-pivots -j $(JOBS) -- --no-print-directory \
+		batch_accuracy batch_singular batch_bridges bridge_batch
+	$(CTEST) $(BUILD)/lapack-pivots -R '^(batch_accuracy|batch_singular|batch_bridges|bridge_batch)$$'
 
 # Installs the host-offload build and builds a consumer against it, through
 # find_package(tdls) and through pkg-config.
