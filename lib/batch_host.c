@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drivers of the batched API, tdls_batch_host_{s,d}_<isa>: an
    OpenMP loop over blocks of W systems, each solved by the lanes kernel,
-   W = 1024 bits of lanes up to order 16 and 512 bits above. CMake
-   compiles this file once per instruction set, TDLS_HOST_ISA naming it;
-   batch_host_isa.c picks one at run time. */
+   W = 1024 bits of lanes up to order 16 with AVX2 or AVX-512, 512 bits
+   above and without them. CMake compiles this file once per instruction
+   set, TDLS_HOST_ISA naming it; batch_host_isa.c picks one at run time. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -108,30 +108,42 @@ static int tdls_bh_thread(void) {
    doubles per block against 8 ran 10-25% faster at n = 4 to 16 and 32
    floats against 16, 10-20%. Above 16, a row of a random system is
    exchanged whenever any lane of the block picks it, and the narrower
-   block won (5-17% at n = 19 to 48). The lanes give the same bits at
-   either width. */
-enum { TDLS_BH_WIDE_MAX_N = 16 };
+   block won (5-17% at n = 19 to 48). Without AVX2 (the baseline x86-64
+   variant: sixteen 128-bit registers), the wider block gained nothing on
+   diagonally dominant systems and lost about 10% on random ones at
+   n = 12 and 16; other architectures, not measured, keep the narrow one.
+   The lanes give the same bits at any width. */
+enum { TDLS_BH_SMALL_MAX_N = 16 };
+#if defined(__AVX2__)
+#define TDLS_BH_SMALL_W(w) (2 * (w))
+#else
+#define TDLS_BH_SMALL_W(w) (w)
+#endif
 
 #define TDLS_BH_P      s
 #define TDLS_BH_REAL   float
-#define TDLS_BH_W      32
+#define TDLS_BH_TAG    small
+#define TDLS_BH_W      TDLS_BH_SMALL_W(16)
 #define TDLS_BH_ORDERS 1
 #include "batch_host_body.h"
 
 #define TDLS_BH_P      s
 #define TDLS_BH_REAL   float
+#define TDLS_BH_TAG    large
 #define TDLS_BH_W      16
 #define TDLS_BH_ORDERS 0
 #include "batch_host_body.h"
 
 #define TDLS_BH_P      d
 #define TDLS_BH_REAL   double
-#define TDLS_BH_W      16
+#define TDLS_BH_TAG    small
+#define TDLS_BH_W      TDLS_BH_SMALL_W(8)
 #define TDLS_BH_ORDERS 1
 #include "batch_host_body.h"
 
 #define TDLS_BH_P      d
 #define TDLS_BH_REAL   double
+#define TDLS_BH_TAG    large
 #define TDLS_BH_W      8
 #define TDLS_BH_ORDERS 0
 #include "batch_host_body.h"
@@ -139,9 +151,11 @@ enum { TDLS_BH_WIDE_MAX_N = 16 };
 #define TDLS_BH_ENTRY(p) TDLS_CAT(TDLS_CAT(tdls_batch_host_, p), TDLS_CAT(_, TDLS_HOST_ISA))
 
 int TDLS_BH_ENTRY(s)(const tdls_batch *job) {
-    return job->n <= TDLS_BH_WIDE_MAX_N ? tdls_bh_s32_driver(job) : tdls_bh_s16_driver(job);
+    return job->n <= TDLS_BH_SMALL_MAX_N ? tdls_bh_s_small_driver(job)
+                                         : tdls_bh_s_large_driver(job);
 }
 
 int TDLS_BH_ENTRY(d)(const tdls_batch *job) {
-    return job->n <= TDLS_BH_WIDE_MAX_N ? tdls_bh_d16_driver(job) : tdls_bh_d8_driver(job);
+    return job->n <= TDLS_BH_SMALL_MAX_N ? tdls_bh_d_small_driver(job)
+                                         : tdls_bh_d_large_driver(job);
 }

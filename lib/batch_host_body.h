@@ -2,11 +2,12 @@
 /* The host driver of the batched API for one precision and one block
    width: blocks of W systems packed into the lanes kernel's layout,
    factored or solved there, and unpacked. Included by batch_host.c after
-   defining TDLS_BH_P (s or d), TDLS_BH_REAL, TDLS_BH_W and TDLS_BH_ORDERS
-   (1: orders 1 to 16 compiled as constants; 0: the runtime order only). */
+   defining TDLS_BH_P (s or d), TDLS_BH_REAL, TDLS_BH_TAG (a name for the
+   instance), TDLS_BH_W and TDLS_BH_ORDERS (1: orders 1 to 16 compiled as
+   constants; 0: the runtime order only). */
 
 #define TDLS_BH_T     TDLS_BH_REAL
-#define TDLS_BH_FN(x) TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), TDLS_BH_W), x)
+#define TDLS_BH_FN(x) TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), TDLS_CAT(_, TDLS_BH_TAG)), x)
 
 #define TDLS_LANES_NAME TDLS_BH_FN(_lanes)
 #define TDLS_LANES_REAL TDLS_BH_REAL
@@ -267,4 +268,5 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
 #undef TDLS_BH_P
 #undef TDLS_BH_REAL
 #undef TDLS_BH_W
+#undef TDLS_BH_TAG
 #undef TDLS_BH_ORDERS
