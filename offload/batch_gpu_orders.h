@@ -72,9 +72,12 @@
 #include "batch_gpu_tiled.h"
 #endif
 
-/* Runs the per-thread kernel of order job->n <= TDLS_BG_TILED_MAX. */
+/* Runs the per-thread kernel of order job->n <= TDLS_BG_TILED_MAX (with a
+   maximum of 0, a table that sends every order to the groups, there is
+   none to run and device goes unused). */
 static void TDLS_CAT(TDLS_CAT(tdls_bg_, TDLS_BG_P), _tiled)(const tdls_batch *job,
                                                             const int device) {
+    (void)device;
     switch (job->n) {
 #if TDLS_BG_TILED_MAX >= 1
         case 1:

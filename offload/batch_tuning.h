@@ -6,10 +6,11 @@
 #ifndef TDLS_OFFLOAD_BATCH_TUNING_H
 #define TDLS_OFFLOAD_BATCH_TUNING_H
 
-/* Up to these orders one thread solves one system with TiledLUpp on
-   caller-local arrays, which live in registers: n^2 values of the matrix,
-   so about 8 (double) and 12 (float) before a thread of sm_90 runs out of
-   its 255 registers and spills. */
+/* Up to these orders (0 to 16; 0: none) one thread solves one system with
+   TiledLUpp on caller-local arrays, which live in registers: n^2 values of
+   the matrix, so about 8 (double) and 12 (float) before a thread of sm_90
+   runs out of its 255 registers and spills. perf/gpu_tune.sh measures
+   every order both ways on a GPU. */
 #ifndef TDLS_BATCH_GPU_TILED_MAX_N_DOUBLE
 #define TDLS_BATCH_GPU_TILED_MAX_N_DOUBLE 8
 #endif
