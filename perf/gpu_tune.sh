@@ -7,11 +7,12 @@
 #   perf/gpu_tune.sh build [ARCH] [NAME=FLAGS]...
 #       On the build machine (clang-19, no GPU needed; ARCH default sm_90):
 #       builds a shared libtdls and tdls-gpu-tune once per candidate table,
-#       into .gpu/tune/NAME/. The candidates: "thread" (every order up to 16
+#       packed as NAME/ into .gpu/tune.tar.xz (a few MiB: it travels beside
+#       the offload runtime). The candidates: "thread" (every order up to 16
 #       per thread), "group" (every order cooperative), and any NAME=FLAGS
 #       given (FLAGS: -D... settings of batch_tuning.h, as CMAKE_C_FLAGS).
-#   perf/gpu_tune.sh run [TUNE_DIR] [RUNTIME_ARCHIVE]
-#       On the GPU machine (TUNE_DIR default .gpu/tune, RUNTIME_ARCHIVE
+#   perf/gpu_tune.sh run [TUNE_ARCHIVE] [RUNTIME_ARCHIVE]
+#       On the GPU machine (TUNE_ARCHIVE default .gpu/tune.tar.xz, RUNTIME_ARCHIVE
 #       default .gpu/omp-runtime.tar.xz, from make gpu-prepare): runs every
 #       candidate, writes $OUT/gpu-tune.csv (default ./gpu-out), prints per
 #       precision and order the rate of each candidate, and, from "thread"
@@ -26,6 +27,8 @@ die() { echo "gpu_tune: $*" >&2; exit 2; }
 build() {
     local arch=${1:-sm_90}
     shift || true
+    local stage_dir
+    stage_dir=$(mktemp -d)
     local candidates=("thread=-DTDLS_BATCH_GPU_TILED_MAX_N_DOUBLE=16 -DTDLS_BATCH_GPU_TILED_MAX_N_FLOAT=16"
         "group=-DTDLS_BATCH_GPU_TILED_MAX_N_DOUBLE=0 -DTDLS_BATCH_GPU_TILED_MAX_N_FLOAT=0" "$@")
     for c in "${candidates[@]}"; do
@@ -36,26 +39,35 @@ build() {
             -DTDLS_OFFLOAD_ARCH="$arch" -DBUILD_SHARED_LIBS=ON -DTDLS_BUILD_TESTS=OFF \
             -DTDLS_BUILD_PERF=ON "-DCMAKE_C_FLAGS=$flags" >/dev/null
         cmake --build "$dir" -j "$(nproc)" --target tdls-gpu-tune -- --no-print-directory >/dev/null
-        rm -rf "$here/.gpu/tune/$name" && mkdir -p "$here/.gpu/tune/$name"
-        cp -P "$dir"/perf/tdls-gpu-tune "$dir"/lib/libtdls.so* "$here/.gpu/tune/$name/"
-        echo "$flags" >"$here/.gpu/tune/$name/flags.txt"
+        # The library under its soname, which the program asks for.
+        local soname
+        soname=$(readelf -d "$dir/lib/libtdls.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+        mkdir -p "$stage_dir/$name"
+        cp "$dir/perf/tdls-gpu-tune" "$stage_dir/$name/"
+        cp -L "$dir/lib/$soname" "$stage_dir/$name/"
+        echo "$flags" >"$stage_dir/$name/flags.txt"
         echo "gpu_tune: built $name ($flags)"
     done
-    du -sh "$here/.gpu/tune"
+    mkdir -p "$here/.gpu"
+    tar -cJf "$here/.gpu/tune.tar.xz" -C "$stage_dir" .
+    rm -rf "$stage_dir"
+    du -h "$here/.gpu/tune.tar.xz"
 }
 
 run() {
-    local tune=${1:-.gpu/tune} runtime=${2:-.gpu/omp-runtime.tar.xz} out=${OUT:-./gpu-out}
-    [ -d "$tune" ] || die "no $tune: run 'perf/gpu_tune.sh build' on the build machine"
+    local archive=${1:-.gpu/tune.tar.xz} runtime=${2:-.gpu/omp-runtime.tar.xz} out=${OUT:-./gpu-out}
+    [ -f "$archive" ] || die "no $archive: run 'perf/gpu_tune.sh build' on the build machine"
     [ -f "$runtime" ] || die "no $runtime: run 'make gpu-prepare' on the build machine"
     mkdir -p "$out"
     local csv=$out/gpu-tune.csv
     stage=$(mktemp -d) # global: the EXIT trap reads it after run returns
     trap 'rm -rf "$stage"' EXIT
     tar -xJf "$runtime" -C "$stage"
+    mkdir "$stage/tune"
+    tar -xJf "$archive" -C "$stage/tune"
     export OMP_TARGET_OFFLOAD=MANDATORY
     echo "candidate,type,n,matrix,batch,systems_per_s,gb_per_s,bad_info" >"$csv"
-    for dir in "$tune"/*/; do
+    for dir in "$stage"/tune/*/; do
         local name
         name=$(basename "$dir")
         echo "gpu_tune: running $name ($(cat "$dir/flags.txt"))"
