@@ -3,31 +3,37 @@
 # Runs every test, snippet and benchmark of an offload build on a GPU machine
 # that has the GPU driver but neither LLVM, CMake/CTest nor the test libraries.
 #
-# usage: scripts/gpu-check.sh [BUILD_DIR] [RUNTIME_ARCHIVE]
-#   BUILD_DIR        a build made elsewhere with TDLS_OFFLOAD_ARCH=sm_90 (or a GPU
-#                    list) after `cmake --build BUILD_DIR --target tdls-gpu-libs`,
-#                    or the slim copy of it that `make gpu-prepare` leaves in
-#                    .gpu/build (the default)
+# usage: scripts/gpu-check.sh [BUILD] [RUNTIME_ARCHIVE]
+#   BUILD            the archive that `make gpu-prepare` leaves in
+#                    .gpu/build.tar.xz (the default), or a build directory made
+#                    elsewhere with TDLS_OFFLOAD_ARCH=sm_90 (or a GPU list) after
+#                    `cmake --build BUILD --target tdls-gpu-libs`
 #   RUNTIME_ARCHIVE  the OpenMP offload runtime packed by pack-offload-runtime.sh;
 #                    default .gpu/omp-runtime.tar.xz
 # Writes summary.txt and gpu-check.log into $OUT (default ./gpu-out) and exits
 # non-zero if any program failed. TDLS_GPU_TIMEOUT (s, default 600) bounds each.
 set -euo pipefail
 
-build=${1:-.gpu/build}
+build=${1:-.gpu/build.tar.xz}
 runtime=${2:-.gpu/omp-runtime.tar.xz}
 out=${OUT:-./gpu-out}
 per_program_timeout=${TDLS_GPU_TIMEOUT:-600}
 
 die() { echo "gpu-check: $*" >&2; exit 2; }
-[ -f "$build/tdls-manifest.txt" ] || die "no $build/tdls-manifest.txt: build with -DTDLS_BUILD_TESTS=ON first"
+[ -e "$build" ] || die "no $build: run make gpu-prepare on the build machine"
 [ -f "$runtime" ] || die "no $runtime: run pack-offload-runtime.sh (make gpu-prepare) on the build machine"
-build=$(cd "$build" && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
+if [ -f "$build" ]; then
+    mkdir "$stage/build"
+    tar -xJf "$build" -C "$stage/build"
+    build=$stage/build
+fi
+[ -f "$build/tdls-manifest.txt" ] || die "no $build/tdls-manifest.txt: build with -DTDLS_BUILD_TESTS=ON first"
+build=$(cd "$build" && pwd)
 mkdir -p "$stage/omprt"
 tar -xJf "$runtime" -C "$stage/omprt"
 libpath=$stage/omprt/lib
