@@ -12,19 +12,8 @@
 #include <string.h>
 
 #include <tdls.h>
-#include <tdls/core/portability.h>
 
-TDLS_DECLARE_TARGET_BEGIN
-/* Entry `index` of stream `stream`: uniform in [-1, 1), splitmix64 of the
-   pair, so that any split of the filling loop gives the same batch. */
-static double tune_uniform(uint64_t stream, uint64_t index) {
-    uint64_t z = 0x9E3779B97F4A7C15ull * (stream * 0x100000001B3ull + index + 1);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    return (double)(z >> 11) * 0x1p-52 - 1.0;
-}
-TDLS_DECLARE_TARGET_END
+#include "perf_common.h"
 
 typedef struct {
     int device, single, n, diagdom;
@@ -33,9 +22,9 @@ typedef struct {
     int *ipiv, *info;
 } tune_job;
 
-/* The interleaved batch, drawn on the device: entry (i,j) of system k at
-   a[(i + j*n)*batch + k], plus sign(a_ii) n on the diagonal when diagdom
-   is set; b's entries in [-1, 1). */
+/* The interleaved batch, drawn on the device: the benchmarks' systems
+   (perf_common.h), entry (i,j) of system k at a[(i + j*n)*batch + k] and
+   entry i of its right-hand side at b[i*batch + k]. */
 static void tune_fill(const tune_job *t) {
     const int64_t na = (int64_t)t->n * t->n * t->batch, nb = (int64_t)t->n * t->batch;
     const int64_t batch = t->batch;
@@ -45,9 +34,10 @@ static void tune_fill(const tune_job *t) {
     for (int64_t e = 0; e < na + nb; ++e) {
         const int in_a = e < na;
         const int64_t x = in_a ? e : e - na, entry = x / batch;
-        double v = tune_uniform((uint64_t)in_a, (uint64_t)x);
-        if (in_a && diagdom && entry % n == entry / n)
-            v += v < 0 ? -n : n;
+        const uint64_t k = (uint64_t)(x % batch);
+        const double v =
+            in_a ? tdls_perf_matrix_entry(diagdom, n, k, (int)(entry % n), (int)(entry / n))
+                 : tdls_perf_rhs_entry(k, (int)entry);
         void *const p = in_a ? a : b;
         if (single)
             ((float *)p)[x] = (float)v;
@@ -73,11 +63,6 @@ static int64_t tune_bad(const tune_job *t) {
     for (int64_t k = 0; k < batch; ++k)
         bad += info[k] != 0;
     return bad;
-}
-
-static int tune_cmp(const void *x, const void *y) {
-    const double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
 }
 
 static void usage(const char *self) {
@@ -147,8 +132,7 @@ int main(int argc, char **argv) {
                     }
                     bad += tune_bad(&t);
                 }
-                qsort(times, (size_t)reps, sizeof *times, tune_cmp);
-                const double rate = (double)batch / times[reps / 2];
+                const double rate = (double)batch / tdls_perf_median(times, reps);
                 const double bytes = (double)real * (2.0 * n * n + 2.0 * n) + 4.0 * n + 4.0;
                 printf("%c,%d,%s,%lld,%.4g,%.4g,%lld\n", single ? 's' : 'd', n,
                        t.diagdom ? "diagdom" : "random", (long long)batch, rate,

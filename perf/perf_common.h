@@ -34,6 +34,12 @@ static inline double tdls_perf_median(double *v, int count) {
     return count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
 }
 
+/* The generator and the benchmarks' matrices are device functions too:
+   tdls-gpu-tune draws its batches in device memory. */
+#ifdef _OPENMP
+#pragma omp declare target
+#endif
+
 /* splitmix64 of (seed, stream, index): entry i of system k is the same
    number however the generating loop is split among threads. */
 static inline double tdls_perf_uniform(uint64_t seed, uint64_t stream, uint64_t index) {
@@ -55,6 +61,10 @@ static inline double tdls_perf_matrix_entry(int diagdom, int n, uint64_t k, int 
 static inline double tdls_perf_rhs_entry(uint64_t k, int i) {
     return tdls_perf_uniform(20261203u, k, (uint64_t)i);
 }
+
+#ifdef _OPENMP
+#pragma omp end declare target
+#endif
 
 /* LAPACK's xGET02 ratio in the infinity norm, in long double:
    ||b - A x|| / (n eps (||A|| ||x|| + ||b||)). Entry (i,j) of A at
