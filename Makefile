@@ -100,13 +100,14 @@ check-device:
 # relative pivot threshold of 1 for the whole library, on the host and on
 # the host-offload device. Its suite then also requires LAPACK's
 # interchanges; the other suites do not depend on the library's threshold.
+LAPACK_PIVOT_TESTS := batch_accuracy batch_singular batch_bridges bridge_batch
+space := $(subst ,, )
 check-lapack-pivots:
 	cmake -S . -B $(BUILD)/lapack-pivots -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) \
 		-DTDLS_OFFLOAD_ARCH=host -DTDLS_BUILD_TESTS=ON -DTDLS_BUILD_PERF=OFF \
 		-DCMAKE_C_FLAGS=-DTDLS_DEFAULT_RELATIVE_PIVOT_THRESHOLD=1 $(CMAKE_ARGS)
-	cmake --build $(BUILD)/lapack-pivots -j $(JOBS) -- --no-print-directory \
-		batch_accuracy batch_singular batch_bridges bridge_batch
-	$(CTEST) $(BUILD)/lapack-pivots -R '^(batch_accuracy|batch_singular|batch_bridges|bridge_batch)$$'
+	cmake --build $(BUILD)/lapack-pivots -j $(JOBS) -- --no-print-directory $(LAPACK_PIVOT_TESTS)
+	$(CTEST) $(BUILD)/lapack-pivots -R '^($(subst $(space),|,$(LAPACK_PIVOT_TESTS)))$$'
 
 # Installs the host-offload build and builds a consumer against it, through
 # find_package(tdls) and through pkg-config.
