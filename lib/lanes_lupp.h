@@ -187,18 +187,28 @@ TDLS_INLINE TDLS_LN_T TDLS_LN_FN(_priv_rcp)(const TDLS_LN_T d) {
     return TDLS_RECIPROCAL_OR_ZERO(d, ok);
 }
 
-/* LAPACK's interchanges on one right-hand side, lane by lane, in order
-   (x = P x) or in reverse (x = P^T x); a lane marked bad is left alone. */
+/* LAPACK's interchanges on one right-hand side, in order (x = P x) or in
+   reverse (x = P^T x). A step where every lane keeps its row (every step
+   of a diagonally dominant batch) costs one vector comparison; the others
+   exchange lane by lane. An interchange out of (i, n), which getrf never
+   makes, is left undone: getrs marks such a lane bad. */
 TDLS_INLINE void TDLS_LN_FN(_priv_swaps)(const int n, const int *TDLS_RESTRICT ipiv,
-                                         const ptrdiff_t ips, const int *bad, const int reverse,
+                                         const ptrdiff_t ips, const int reverse,
                                          TDLS_LN_T *TDLS_RESTRICT x, const ptrdiff_t brs) {
-    for (int l = 0; l < TDLS_LN_W; ++l) {
-        for (int step = 0; step < n && !bad[l]; ++step) {
-            const int i = reverse ? n - 1 - step : step;
-            const int q = ipiv[i * ips + l] - 1;
+    for (int step = 0; step < n; ++step) {
+        const int i = reverse ? n - 1 - step : step;
+        const int *const q = ipiv + i * ips;
+        int any = 0;
+        TDLS_LN_SIMD_OR
+        for (int l = 0; l < TDLS_LN_W; ++l)
+            any |= q[l] != i + 1;
+        for (int l = 0; any && l < TDLS_LN_W; ++l) {
+            const int r = q[l] - 1;
+            if (r <= i || r >= n)
+                continue;
             const TDLS_LN_T t = x[i * brs + l];
-            x[i * brs + l] = x[q * brs + l];
-            x[q * brs + l] = t;
+            x[i * brs + l] = x[r * brs + l];
+            x[r * brs + l] = t;
         }
     }
 }
@@ -246,7 +256,6 @@ TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs
                                     const ptrdiff_t cs, const int *TDLS_RESTRICT ipiv,
                                     const ptrdiff_t ips, TDLS_LN_T *TDLS_RESTRICT b,
                                     const ptrdiff_t brs, const ptrdiff_t bcs) {
-    /* Lane by lane: the interchanges are the only lane-dependent indices. */
     int bad[TDLS_LN_W];
     for (int l = 0; l < TDLS_LN_W; ++l) {
         bad[l] = 0;
@@ -257,7 +266,7 @@ TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs
     for (int r = 0; r < nrhs; ++r) {
         TDLS_LN_T *const x = b + r * bcs;
         if (!trans)
-            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 0, x, brs);
+            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, 0, x, brs);
         /* L y = P b then U x = y; or U^T z = b then L^T w = z: the
            transposed factors are the same array read with its strides
            exchanged. */
@@ -265,7 +274,7 @@ TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs
         TDLS_LN_FN(_priv_pass)(n, a, er, ec, 0, trans, x, brs);
         TDLS_LN_FN(_priv_pass)(n, a, er, ec, 1, !trans, x, brs);
         if (trans)
-            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, bad, 1, x, brs);
+            TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, 1, x, brs);
         for (int l = 0; l < TDLS_LN_W; ++l) {
             for (int i = 0; i < n && bad[l]; ++i)
                 x[i * brs + l] = TDLS_NAN(x[0]);
