@@ -190,8 +190,9 @@ TDLS_INLINE TDLS_LN_T TDLS_LN_FN(_priv_rcp)(const TDLS_LN_T d) {
 /* LAPACK's interchanges on one right-hand side, in order (x = P x) or in
    reverse (x = P^T x). A step where every lane keeps its row (every step
    of a diagonally dominant batch) costs one vector comparison; the others
-   exchange lane by lane. An interchange out of (i, n), which getrf never
-   makes, is left undone: getrs marks such a lane bad. */
+   exchange lane by lane. An interchange with a row above step i or past
+   the last, which getrf never makes, is left undone: getrs marks such a
+   lane bad. */
 TDLS_INLINE void TDLS_LN_FN(_priv_swaps)(const int n, const int *TDLS_RESTRICT ipiv,
                                          const ptrdiff_t ips, const int reverse,
                                          TDLS_LN_T *TDLS_RESTRICT x, const ptrdiff_t brs) {
