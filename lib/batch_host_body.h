@@ -161,6 +161,14 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
     const int W = TDLS_BH_W;
     const int blocks = (m + W - 1) / W;
     const ptrdiff_t cs = (ptrdiff_t)n * W, sp = (ptrdiff_t)n * W;
+    /* gesv on an interleaved batch: the solve of the first right-hand
+       sides writes each whole block's factors to the caller as it reads
+       them, which spares the write-back a pass over the scratch (Zen 3, one
+       thread, diagonally dominant: 8-15% more systems per second at orders
+       8 and 12, no change at 16; the same bits). The partial last block, and every
+       other case, writes the factors back after getrf. */
+    const int direct =
+        job->op == TDLS_OP_GESV && job->nrhs > 0 && tdls_bh_runs(&job->a) ? m / W : 0;
     TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 0);
     TDLS_BH_FN(_pad)(s->a, s->sa, n, n, m, 1);
     if (job->op == TDLS_OP_GETRS) {
@@ -170,7 +178,9 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
             TDLS_BH_T *const a = s->a + q * s->sa;
             TDLS_BH_FN(_lanes_getrf)(n, a, W, cs, s->ipiv + q * sp, W, s->info + q * W);
         }
-        TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 1);
+        const int64_t k1 = k0 + (int64_t)direct * W;
+        TDLS_BH_T *const rest = s->a + direct * s->sa;
+        TDLS_BH_FN(_move)(&job->a, k1, m - direct * W, n, 0, n, rest, s->sa, NULL, 1);
         TDLS_BH_FN(_ipiv_move)(job, k0, m, s->ipiv, sp, 1);
         for (int t = 0; t < m; ++t)
             job->info[k0 + t] = s->info[t];
@@ -179,6 +189,7 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
         return;
     /* gesv: LAPACK leaves b of a singular system as it was. */
     const int *const skip = job->op == TDLS_OP_GESV ? s->info : NULL;
+    const int64_t ars = job->a.rs, acs = job->a.cs;
     for (int c0 = 0; c0 < job->nrhs; c0 += TDLS_BH_FN(_chunk)) {
         const int cc = job->nrhs - c0 < TDLS_BH_FN(_chunk) ? job->nrhs - c0 : TDLS_BH_FN(_chunk);
         TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 0);
@@ -186,7 +197,10 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
         for (int q = 0; q < blocks; ++q) {
             const TDLS_BH_T *const a = s->a + q * s->sa;
             TDLS_BH_T *const b = s->b + q * s->sb;
-            TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, a, W, cs, s->ipiv + q * sp, W, b, W, cs);
+            const int *const p = s->ipiv + q * sp;
+            TDLS_BH_T *const f =
+                c0 == 0 && q < direct ? (TDLS_BH_T *)job->a.p + k0 + (int64_t)q * W : NULL;
+            TDLS_BH_FN(_lanes_getrs)(job->trans, n, cc, a, W, cs, p, W, b, W, cs, f, ars, acs);
         }
         TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 1);
     }

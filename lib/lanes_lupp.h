@@ -214,14 +214,24 @@ TDLS_INLINE void TDLS_LN_FN(_priv_swaps)(const int n, const int *TDLS_RESTRICT i
     }
 }
 
+/* y = x, lane by lane. */
+TDLS_INLINE void TDLS_LN_FN(_priv_copy)(TDLS_LN_T *TDLS_RESTRICT y,
+                                        const TDLS_LN_T *TDLS_RESTRICT x) {
+    TDLS_LN_SIMD
+    for (int l = 0; l < TDLS_LN_W; ++l)
+        y[l] = x[l];
+}
+
 /* One triangular pass in place on x, row by row in the order of the
    solve (backward: from the last row): x_i minus e(i,j) x_j over the rows
    j solved before it, in ascending j, then, when scale is set, times the
-   reciprocal of e(i,i). Entry e(i,j) lies at a[i*er + j*ec]. */
+   reciprocal of e(i,i). Entry e(i,j) lies at a[i*er + j*ec]. When f is
+   set, every entry the pass reads is also stored at f[i*fer + j*fec]. */
 TDLS_INLINE void TDLS_LN_FN(_priv_pass)(const int n, const TDLS_LN_T *TDLS_RESTRICT a,
                                         const ptrdiff_t er, const ptrdiff_t ec, const int backward,
                                         const int scale, TDLS_LN_T *TDLS_RESTRICT x,
-                                        const ptrdiff_t brs) {
+                                        const ptrdiff_t brs, TDLS_LN_T *TDLS_RESTRICT f,
+                                        const ptrdiff_t fer, const ptrdiff_t fec) {
     for (int step = 0; step < n; ++step) {
         const int i = backward ? n - 1 - step : step;
         TDLS_LN_T s[TDLS_LN_W];
@@ -234,11 +244,16 @@ TDLS_INLINE void TDLS_LN_FN(_priv_pass)(const int n, const TDLS_LN_T *TDLS_RESTR
             TDLS_LN_SIMD
             for (int l = 0; l < TDLS_LN_W; ++l)
                 s[l] -= e[l] * x[j * brs + l];
+            if (f)
+                TDLS_LN_FN(_priv_copy)(f + i * fer + j * fec, e);
         }
         if (scale) {
+            const TDLS_LN_T *const d = a + i * (er + ec);
             TDLS_LN_SIMD
             for (int l = 0; l < TDLS_LN_W; ++l)
-                s[l] *= TDLS_LN_FN(_priv_rcp)(a[i * (er + ec) + l]);
+                s[l] *= TDLS_LN_FN(_priv_rcp)(d[l]);
+            if (f)
+                TDLS_LN_FN(_priv_copy)(f + i * (fer + fec), d);
         }
         TDLS_LN_SIMD
         for (int l = 0; l < TDLS_LN_W; ++l)
@@ -251,12 +266,17 @@ TDLS_INLINE void TDLS_LN_FN(_priv_pass)(const int n, const TDLS_LN_T *TDLS_RESTR
    order of operations of TiledLUpp's substitutions: dot products in
    ascending column order, times the reciprocal of the pivot. A lane whose
    factors are unusable (TDLS_BATCH_UNUSABLE) gets a NaN solution: LAPACK
-   would divide by a zero pivot, or read out of bounds. */
+   would divide by a zero pivot, or read out of bounds. When f is set (and
+   nrhs >= 1), the solve also copies the factors there, element (i,j) at
+   f[i*frs + j*fcs + l], each as the first right-hand side reads it: a
+   driver that writes the factors back saves a pass over them. */
 TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs,
                                     const TDLS_LN_T *TDLS_RESTRICT a, const ptrdiff_t rs,
                                     const ptrdiff_t cs, const int *TDLS_RESTRICT ipiv,
                                     const ptrdiff_t ips, TDLS_LN_T *TDLS_RESTRICT b,
-                                    const ptrdiff_t brs, const ptrdiff_t bcs) {
+                                    const ptrdiff_t brs, const ptrdiff_t bcs,
+                                    TDLS_LN_T *TDLS_RESTRICT f, const ptrdiff_t frs,
+                                    const ptrdiff_t fcs) {
     int bad[TDLS_LN_W];
     for (int l = 0; l < TDLS_LN_W; ++l) {
         bad[l] = 0;
@@ -272,8 +292,10 @@ TDLS_INLINE void TDLS_LN_FN(_getrs)(const int trans, const int n, const int nrhs
            transposed factors are the same array read with its strides
            exchanged. */
         const ptrdiff_t er = trans ? cs : rs, ec = trans ? rs : cs;
-        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 0, trans, x, brs);
-        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 1, !trans, x, brs);
+        const ptrdiff_t fer = trans ? fcs : frs, fec = trans ? frs : fcs;
+        TDLS_LN_T *const fr = r == 0 ? f : NULL;
+        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 0, trans, x, brs, fr, fer, fec);
+        TDLS_LN_FN(_priv_pass)(n, a, er, ec, 1, !trans, x, brs, fr, fer, fec);
         if (trans)
             TDLS_LN_FN(_priv_swaps)(n, ipiv, ips, 1, x, brs);
         for (int l = 0; l < TDLS_LN_W; ++l) {

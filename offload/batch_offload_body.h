@@ -85,7 +85,7 @@ int TDLS_CAT(tdls_batch_device_, TDLS_BO_P)(const tdls_batch *job, int device) {
             /* clang-format 14 parts a call through a macro-made name from its arguments. */
             /* clang-format off */
             TDLS_BO_FN(_lane_getrs)(j.trans, j.n, j.nrhs, ak, j.a.rs, j.a.cs, pk, j.ipiv_is,
-                                    TDLS_BD_BASE(TDLS_BO_T, j.b, k), j.b.rs, j.b.cs);
+                                    TDLS_BD_BASE(TDLS_BO_T, j.b, k), j.b.rs, j.b.cs, NULL, 0, 0);
         /* clang-format on */
     }
     return 0;
