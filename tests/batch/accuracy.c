@@ -236,9 +236,8 @@ ParameterizedTest(const bt_param *p, batch_lapacke, both_ways) {
                 cr_assert_eq(t.info[k], 0, "n=%d system %lld: info %d", n, (long long)k, t.info[k]);
                 bt_make_system(type, n, nrhs, seed, k, -1, a0, b0);
                 bt_get_a(&t, k, lu);
-                bt_get_ipiv(&t, k, ipiv);
-                memcpy(ours[k], ipiv, sizeof(int) * n);
-                lapacke_solve(api, order, trans, n, nrhs, lu, ipiv, b0, ys[k]);
+                bt_get_ipiv(&t, k, ours[k]);
+                lapacke_solve(api, order, trans, n, nrhs, lu, ours[k], b0, ys[k]);
             }
             cr_assert_eq(bt_run(&t, BT_GETRS, trans, TDLS_HOST), 0);
             check_getrs(&t, tr, seed, ys, "tdls getrf");
