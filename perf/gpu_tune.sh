@@ -100,5 +100,5 @@ run() {
 case ${1:-} in
     build) shift; build "$@" ;;
     run) shift; run "$@" ;;
-    *) die "usage: perf/gpu_tune.sh build [ARCH] [NAME=FLAGS]... | run [TUNE_DIR] [RUNTIME_ARCHIVE]" ;;
+    *) die "usage: perf/gpu_tune.sh build [ARCH] [NAME=FLAGS]... | run [TUNE_ARCHIVE] [RUNTIME_ARCHIVE]" ;;
 esac
