@@ -165,8 +165,8 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
        sides writes each whole block's factors to the caller as it reads
        them, which spares the write-back a pass over the scratch (Zen 3, one
        thread, diagonally dominant: 8-15% more systems per second at orders
-       8 and 12, no change at 16; the same bits). The partial last block, and every
-       other case, writes the factors back after getrf. */
+       8 and 12, no change at 16; the same bits). The partial last block,
+       and every other case, writes the factors back after getrf. */
     const int direct =
         job->op == TDLS_OP_GESV && job->nrhs > 0 && tdls_bh_runs(&job->a) ? m / W : 0;
     TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 0);
