@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drivers of the batched API, tdls_batch_host_{s,d}_<isa>: an
    OpenMP loop over blocks of W systems, each solved by the lanes kernel,
-   W = 1024 bits of lanes up to order 16 with AVX2 or AVX-512, 512 bits
-   above and without them. CMake compiles this file once per instruction
+   W up to order 16 = 32 lanes with AVX-512, 1024 bits of lanes with AVX2,
+   512 bits above 16 and without them. CMake compiles this file once per instruction
    set, TDLS_HOST_ISA naming it; batch_host_isa.c picks one at run time. */
 #include <stddef.h>
 #include <stdint.h>
@@ -112,18 +112,29 @@ static int tdls_bh_thread(void) {
    variant: sixteen 128-bit registers), the wider block gained nothing on
    diagonally dominant systems and lost about 10% on random ones at
    n = 12 and 16; other architectures, not measured, keep the narrow one.
+   With AVX-512 (Zen 5, kernel in L1, cycles per system at n = 8 / 12 /
+   16, diagonally dominant), 32 doubles per block took 28 / 71 / 158
+   against 40 / 100 / 181 with 16 and 51 / 134 / 236 with 8; random
+   systems gained as much (16 doubles were slower than 8 there), and 64
+   doubles no more. In float, 32 lanes beat 64 (6% and 20% at n = 8 and
+   16), so the AVX-512 variant keeps 32 of either type.
    The lanes give the same bits at any width. */
 enum { TDLS_BH_SMALL_MAX_N = 16 };
-#if defined(__AVX2__)
-#define TDLS_BH_SMALL_W(w) (2 * (w))
+#if defined(__AVX512F__)
+#define TDLS_BH_SMALL_W_S 32
+#define TDLS_BH_SMALL_W_D 32
+#elif defined(__AVX2__)
+#define TDLS_BH_SMALL_W_S 32
+#define TDLS_BH_SMALL_W_D 16
 #else
-#define TDLS_BH_SMALL_W(w) (w)
+#define TDLS_BH_SMALL_W_S 16
+#define TDLS_BH_SMALL_W_D 8
 #endif
 
 #define TDLS_BH_P      s
 #define TDLS_BH_REAL   float
 #define TDLS_BH_TAG    small
-#define TDLS_BH_W      TDLS_BH_SMALL_W(16)
+#define TDLS_BH_W      TDLS_BH_SMALL_W_S
 #define TDLS_BH_ORDERS 1
 #include "batch_host_body.h"
 
@@ -137,7 +148,7 @@ enum { TDLS_BH_SMALL_MAX_N = 16 };
 #define TDLS_BH_P      d
 #define TDLS_BH_REAL   double
 #define TDLS_BH_TAG    small
-#define TDLS_BH_W      TDLS_BH_SMALL_W(8)
+#define TDLS_BH_W      TDLS_BH_SMALL_W_D
 #define TDLS_BH_ORDERS 1
 #include "batch_host_body.h"
 
