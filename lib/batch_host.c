@@ -120,6 +120,9 @@ static int tdls_bh_thread(void) {
    16), so the AVX-512 variant keeps 32 of either type.
    The lanes give the same bits at any width. */
 enum { TDLS_BH_SMALL_MAX_N = 16 };
+/* The orders whose gesv writes the factors back from the solve
+   (batch_host_body.h). */
+enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #if defined(__AVX512F__)
 #define TDLS_BH_SMALL_W_S 32
 #define TDLS_BH_SMALL_W_D 32

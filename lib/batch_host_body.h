@@ -173,14 +173,21 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
     const int W = TDLS_BH_W;
     const int blocks = (m + W - 1) / W;
     const ptrdiff_t rs = TDLS_BH_E, cs = (ptrdiff_t)n * rs, sp = (ptrdiff_t)n * W;
-    /* gesv on an interleaved batch: the solve of the first right-hand
-       sides writes each whole block's factors to the caller as it reads
-       them, which spares the write-back a pass over the scratch (Zen 3, one
-       thread, diagonally dominant: 8-15% more systems per second at orders
-       8 and 12, no change at 16; the same bits). The partial last block,
-       and every other case, writes the factors back after getrf. */
-    const int direct =
-        job->op == TDLS_OP_GESV && job->nrhs > 0 && tdls_bh_runs(&job->a) ? m / W : 0;
+    /* gesv on an interleaved batch up to order 16: the solve of the first
+       right-hand sides writes each whole block's factors to the caller as
+       it reads them, which spares the write-back a pass over the scratch
+       (Zen 3, one thread, diagonally dominant: 8-15% more systems per
+       second at orders 8 and 12, no change at 16; a wash on a Zen 5; the
+       same bits). Above 16 it writes one block's line of every element,
+       n^2 lines a batch apart, before the next block's: on the Zen 5 the
+       whole runs of the write-back after getrf went 1.1-1.2 times faster
+       at orders 24 and 32, and 1.7-1.9 times at order 32 on a batch of
+       2^14 systems, where those lines share a cache set. The partial last
+       block, and every other case, writes the factors back after getrf. */
+    const int direct = job->op == TDLS_OP_GESV && job->nrhs > 0 && n <= TDLS_BH_DIRECT_MAX_N
+                               && tdls_bh_runs(&job->a)
+                           ? m / W
+                           : 0;
     TDLS_BH_FN(_move)(&job->a, k0, m, n, 0, n, s->a, s->sa, NULL, 0);
     TDLS_BH_FN(_pad)(s->a, s->sa, n, n, m, 1);
     if (job->op == TDLS_OP_GETRS) {
