@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The host drivers of the batched API, tdls_batch_host_{s,d}_<isa>: an
-   OpenMP loop over blocks of W systems, each solved by the lanes kernel,
-   W up to order 16 = 32 lanes with AVX-512, 1024 bits of lanes with AVX2,
-   512 bits above 16 and without them. CMake compiles this file once per instruction
-   set, TDLS_HOST_ISA naming it; batch_host_isa.c picks one at run time. */
+   OpenMP loop over blocks of W systems, each solved by the lanes kernel:
+   32 lanes with AVX-512 up to order 16 (interleaved double batches up to
+   32), 1024 bits of lanes with AVX2 up to 16, 512 bits otherwise. CMake compiles
+   this file once per instruction set, TDLS_HOST_ISA naming it;
+   batch_host_isa.c picks one at run time. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -118,8 +119,26 @@ static int tdls_bh_thread(void) {
    systems gained as much (16 doubles were slower than 8 there), and 64
    doubles no more. In float, 32 lanes beat 64 (6% and 20% at n = 8 and
    16), so the AVX-512 variant keeps 32 of either type.
+   The AVX-512 variant also takes interleaved double batches of orders 17
+   to 32 in blocks of 32, those orders compiled as constants: on the Zen 5
+   (one thread, interleaved dgesv from memory) 12-20% more systems per
+   second than the runtime order in blocks of 8 on random systems and
+   25-35% on diagonally dominant ones, at n = 19, 24 and 32. Strided and
+   pointer-array batches, moved system by system into lanes 320 bytes
+   apart, keep blocks of 8 there: in blocks of 32 they ran as fast on one
+   thread and 1.2-1.6 times slower on two. In float the kernel gained too
+   little there for the compile time (16 lanes as constants: 10-15% at
+   n = 19 and 24, nothing at 32; 32 lanes took twice the cycles of 16 at
+   n = 32 on random systems), so float keeps the split at 16.
    The lanes give the same bits at any width. */
-enum { TDLS_BH_SMALL_MAX_N = 16 };
+#define TDLS_BH_SMALL_MAX_N 16
+/* The orders up to which an interleaved double batch takes the small
+   instance. */
+#if defined(__AVX512F__)
+#define TDLS_BH_RUNS_MAX_N_D 32
+#else
+#define TDLS_BH_RUNS_MAX_N_D TDLS_BH_SMALL_MAX_N
+#endif
 /* The orders whose gesv writes the factors back from the solve
    (batch_host_body.h). */
 enum { TDLS_BH_DIRECT_MAX_N = 16 };
@@ -138,7 +157,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   float
 #define TDLS_BH_TAG    small
 #define TDLS_BH_W      TDLS_BH_SMALL_W_S
-#define TDLS_BH_ORDERS 1
+#define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
 #include "batch_host_body.h"
 
 #define TDLS_BH_P      s
@@ -152,7 +171,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   double
 #define TDLS_BH_TAG    small
 #define TDLS_BH_W      TDLS_BH_SMALL_W_D
-#define TDLS_BH_ORDERS 1
+#define TDLS_BH_ORDERS TDLS_BH_RUNS_MAX_N_D
 #include "batch_host_body.h"
 
 #define TDLS_BH_P      d
@@ -170,6 +189,7 @@ int TDLS_BH_ENTRY(s)(const tdls_batch *job) {
 }
 
 int TDLS_BH_ENTRY(d)(const tdls_batch *job) {
-    return job->n <= TDLS_BH_SMALL_MAX_N ? tdls_bh_d_small_driver(job)
-                                         : tdls_bh_d_large_driver(job);
+    const int small =
+        job->n <= TDLS_BH_SMALL_MAX_N || (job->n <= TDLS_BH_RUNS_MAX_N_D && tdls_bh_runs(&job->a));
+    return small ? tdls_bh_d_small_driver(job) : tdls_bh_d_large_driver(job);
 }

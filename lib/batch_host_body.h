@@ -3,8 +3,9 @@
    width: blocks of W systems packed into the lanes kernel's layout,
    factored or solved there, and unpacked. Included by batch_host.c after
    defining TDLS_BH_P (s or d), TDLS_BH_REAL, TDLS_BH_TAG (a name for the
-   instance), TDLS_BH_W and TDLS_BH_ORDERS (1: orders 1 to 16 compiled as
-   constants; 0: the runtime order only). */
+   instance), TDLS_BH_W and TDLS_BH_ORDERS (the orders 1 to TDLS_BH_ORDERS
+   are compiled as constants: 0, 16 or 32; the others take the runtime
+   order). */
 
 #define TDLS_BH_T     TDLS_BH_REAL
 #define TDLS_BH_FN(x) TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), TDLS_CAT(_, TDLS_BH_TAG)), x)
@@ -165,7 +166,7 @@ static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int
 enum { TDLS_BH_FN(_chunk) = 8 };
 
 /* A pass: the m systems from k0 on, in consecutive blocks of W. _pass
-   inlines it with n a compile-time constant up to 16: the kernel's short
+   inlines it with n a compile-time constant up to TDLS_BH_ORDERS: the kernel's short
    loops then unroll (order 8 runs about twice as fast), and every order
    keeps the same operations, so the same bits. */
 TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
@@ -227,31 +228,34 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
 
 static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
                               const TDLS_BH_FN(_scratch) * s) {
+#if TDLS_BH_ORDERS != 0 && TDLS_BH_ORDERS != 16 && TDLS_BH_ORDERS != 32
+#error "batch_host_body.h: TDLS_BH_ORDERS must be 0, 16 or 32."
+#endif
 #if TDLS_BH_ORDERS
 #define TDLS_BH_ORDER(n)                                                                           \
     case n:                                                                                        \
         TDLS_BH_FN(_pass_of)(job, k0, m, s, n);                                                    \
         return;
+#define TDLS_BH_ORDERS_8(n)                                                                        \
+    TDLS_BH_ORDER(n + 1)                                                                           \
+    TDLS_BH_ORDER(n + 2)                                                                           \
+    TDLS_BH_ORDER(n + 3)                                                                           \
+    TDLS_BH_ORDER(n + 4)                                                                           \
+    TDLS_BH_ORDER(n + 5)                                                                           \
+    TDLS_BH_ORDER(n + 6)                                                                           \
+    TDLS_BH_ORDER(n + 7)                                                                           \
+    TDLS_BH_ORDER(n + 8)
     switch (job->n) {
-        TDLS_BH_ORDER(1)
-        TDLS_BH_ORDER(2)
-        TDLS_BH_ORDER(3)
-        TDLS_BH_ORDER(4)
-        TDLS_BH_ORDER(5)
-        TDLS_BH_ORDER(6)
-        TDLS_BH_ORDER(7)
-        TDLS_BH_ORDER(8)
-        TDLS_BH_ORDER(9)
-        TDLS_BH_ORDER(10)
-        TDLS_BH_ORDER(11)
-        TDLS_BH_ORDER(12)
-        TDLS_BH_ORDER(13)
-        TDLS_BH_ORDER(14)
-        TDLS_BH_ORDER(15)
-        TDLS_BH_ORDER(16)
+        TDLS_BH_ORDERS_8(0)
+        TDLS_BH_ORDERS_8(8)
+#if TDLS_BH_ORDERS > 16
+        TDLS_BH_ORDERS_8(16)
+        TDLS_BH_ORDERS_8(24)
+#endif
         default:
             break;
     }
+#undef TDLS_BH_ORDERS_8
 #undef TDLS_BH_ORDER
 #endif
     TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);

@@ -210,8 +210,10 @@ ParameterizedTestParameters(batch_bridges, isa) {
    picks the same one and the bridge holds trivially. */
 ParameterizedTest(const bt_param *p, batch_bridges, isa) {
     static const char *const caps[] = {"baseline", "avx2"};
-    static const int isa_orders[] = {1, 3, 8, 12, 16, 17};
-    for (int o = 0; o < 6; ++o) {
+    /* Each side of the variants' splits between blocks (16, and 32 for
+       interleaved double batches with AVX-512). */
+    static const int isa_orders[] = {1, 3, 8, 12, 16, 17, 24, 32, 33};
+    for (int o = 0; o < (int)(sizeof isa_orders / sizeof *isa_orders); ++o) {
         const int n = isa_orders[o];
         results ref;
         cr_assert_eq(unsetenv("TDLS_HOST_ISA"), 0);
