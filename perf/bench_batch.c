@@ -76,6 +76,18 @@ static int on_host(const struct batch *bt) {
     return bt->device == TDLS_HOST;
 }
 
+/* The median over the rounds r of a[r] / b[r], or of a[r] when b is NULL;
+   a and b are left as they are. Each round times every job once, seconds
+   apart, so a slow spell of a shared machine that spans a round slows
+   both terms of that round's ratio alike, where a ratio of two medians
+   may take them from different rounds. */
+static double round_median(const double *a, const double *b, int reps) {
+    double v[max_reps];
+    for (int r = 0; r < reps; ++r)
+        v[r] = b ? a[r] / b[r] : a[r];
+    return tdls_perf_median(v, reps);
+}
+
 /* dst = src where the solver runs. On a device this copy kernel is also
    what the bandwidth of the device is measured with. */
 static void copy_there(int device, double *dst, const double *src, size_t len) {
@@ -422,7 +434,9 @@ int main(int argc, char **argv) {
     if (device == TDLS_HOST)
         printf("LAPACKE_dgesv loop: LAPACKE_dgesv(LAPACK_COL_MAJOR) in place on the strided "
                "col-major batch, one call per system, OpenBLAS on 1 thread, the loop an omp "
-               "parallel for; vs LAPK: tdls / LAPACKE at the same thread count\n");
+               "parallel for; vs LAPK: tdls / LAPACKE at the same thread count, vs 1thr: against "
+               "1 thread, each the median of the rounds' ratios (a round times every job "
+               "once)\n");
     printf("\n");
     printf("%3s %-7s %-30s %3s %8s %10s %8s %7s %7s %6s %7s %5s %9s\n", "n", "matrix", "solver",
            "thr", "batch", "systems/s", "vs LAPK", "vs 1thr", "GB/s",
@@ -469,7 +483,7 @@ int main(int argc, char **argv) {
                 }
             for (int q = 0; q < res.njobs; ++q)
                 if (res.rate[kind][q][o] == 0)
-                    res.rate[kind][q][o] = (double)bt.count / tdls_perf_median(t[q], reps);
+                    res.rate[kind][q][o] = (double)bt.count / round_median(t[q], NULL, reps);
             for (int q = 0; q < res.njobs; ++q) {
                 const struct job *j = &res.jobs[q];
                 const double rate = res.rate[kind][q][o];
@@ -478,11 +492,13 @@ int main(int argc, char **argv) {
                 for (int p = 0; p < res.njobs; ++p) {
                     const struct job *k = &res.jobs[p];
                     const double other = res.rate[kind][p][o];
-                    if (k->lapacke && k->threads == j->threads && !j->lapacke && other > 0)
-                        vs_lapacke = rate / other;
+                    if (rate <= 0 || other <= 0)
+                        continue;
+                    if (k->lapacke && k->threads == j->threads && !j->lapacke)
+                        vs_lapacke = round_median(t[p], t[q], reps);
                     if (k->lapacke == j->lapacke && k->layout == j->layout && k->threads == 1
-                        && j->threads > 1 && other > 0)
-                        vs_one = rate / other;
+                        && j->threads > 1)
+                        vs_one = round_median(t[p], t[q], reps);
                 }
                 char thr[16] = "-"; /* a device's threads are its runtime's */
                 if (j->threads)
