@@ -139,6 +139,14 @@ static int tdls_bh_thread(void) {
 #else
 #define TDLS_BH_RUNS_MAX_N_D TDLS_BH_SMALL_MAX_N
 #endif
+/* The largest batch that runs one system per block, up to order 16. On
+   the Zen 5, one thread, AVX-512, dgesv of 1, 2, 4, 8 and 16 interleaved
+   systems (orders 4 to 16, microseconds per system): one system per block
+   took 0.24-1.27 against 0.69-5.25 in blocks of 32 for one system,
+   0.15-1.11 against 0.22-1.86 for four, 0.12-1.10 against 0.13-1.71 for
+   eight; for sixteen it was slower at order 4 and faster at 16, and a
+   full block of 32 is far faster at every order. */
+enum { TDLS_BH_ONE_MAX_BATCH = 8 };
 /* The orders whose gesv writes the factors back from the solve
    (batch_host_body.h). */
 enum { TDLS_BH_DIRECT_MAX_N = 16 };
@@ -181,14 +189,40 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_ORDERS 0
 #include "batch_host_body.h"
 
+/* Batches of at most TDLS_BH_ONE_MAX_BATCH systems up to order 16, one
+   system per block: a wide block costs W systems' work whatever its
+   number of real lanes, and the scalar kernel of one system is cheaper
+   than that for the first few systems. */
+#define TDLS_BH_P      s
+#define TDLS_BH_REAL   float
+#define TDLS_BH_TAG    one
+#define TDLS_BH_W      1
+#define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
+#include "batch_host_body.h"
+
+#define TDLS_BH_P      d
+#define TDLS_BH_REAL   double
+#define TDLS_BH_TAG    one
+#define TDLS_BH_W      1
+#define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
+#include "batch_host_body.h"
+
 #define TDLS_BH_ENTRY(p) TDLS_CAT(TDLS_CAT(tdls_batch_host_, p), TDLS_CAT(_, TDLS_HOST_ISA))
 
+static int tdls_bh_one(const tdls_batch *job) {
+    return job->n <= TDLS_BH_SMALL_MAX_N && job->batch <= TDLS_BH_ONE_MAX_BATCH;
+}
+
 int TDLS_BH_ENTRY(s)(const tdls_batch *job) {
+    if (tdls_bh_one(job))
+        return tdls_bh_s_one_driver(job);
     return job->n <= TDLS_BH_SMALL_MAX_N ? tdls_bh_s_small_driver(job)
                                          : tdls_bh_s_large_driver(job);
 }
 
 int TDLS_BH_ENTRY(d)(const tdls_batch *job) {
+    if (tdls_bh_one(job))
+        return tdls_bh_d_one_driver(job);
     const int small =
         job->n <= TDLS_BH_SMALL_MAX_N || (job->n <= TDLS_BH_RUNS_MAX_N_D && tdls_bh_runs(&job->a));
     return small ? tdls_bh_d_small_driver(job) : tdls_bh_d_large_driver(job);

@@ -261,6 +261,26 @@ static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
     TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
 }
 
+/* Thread t of threads takes passes [t P / threads, (t + 1) P / threads)
+   of the P passes, with the scratch at mine. */
+static void TDLS_BH_FN(_passes)(const tdls_batch *job, int per_pass, int64_t passes, int t,
+                                int threads, unsigned char *mine, size_t aa, size_t bb, size_t pp) {
+    const int n = job->n;
+    const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
+    const TDLS_BH_FN(_scratch) s = {(TDLS_BH_T *)mine,
+                                    (TDLS_BH_T *)(mine + aa),
+                                    (int *)(mine + aa + bb),
+                                    (int *)(mine + aa + bb + pp),
+                                    (ptrdiff_t)TDLS_BH_E * n * n,
+                                    (ptrdiff_t)TDLS_BH_E * n * chunk};
+    const int64_t span = (int64_t)per_pass * TDLS_BH_W;
+    for (int64_t q = passes * t / threads; q < passes * (t + 1) / threads; ++q) {
+        const int64_t k0 = q * span;
+        const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
+        TDLS_BH_FN(_pass)(job, k0, m, &s);
+    }
+}
+
 static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
     const int n = job->n;
     const int64_t blocks = job->batch / TDLS_BH_W + (job->batch % TDLS_BH_W != 0);
@@ -279,21 +299,17 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
     unsigned char *const scratch = aligned_alloc(64, per_thread * threads);
     if (!scratch)
         return TDLS_BATCH_MEMORY_ERROR;
+    /* One thread runs the passes without a parallel region: in a small
+       call, the region and its loop cost more than the solves (libomp 19:
+       about 0.5 us, a formatted string included, at every call). */
+    if (threads == 1) {
+        TDLS_BH_FN(_passes)(job, per_pass, passes, 0, 1, scratch, aa, bb, pp);
+    } else {
 #pragma omp parallel num_threads(threads)
-    {
-        unsigned char *const mine = scratch + per_thread * tdls_bh_thread();
-        const TDLS_BH_FN(_scratch) s = {(TDLS_BH_T *)mine,
-                                        (TDLS_BH_T *)(mine + aa),
-                                        (int *)(mine + aa + bb),
-                                        (int *)(mine + aa + bb + pp),
-                                        (ptrdiff_t)TDLS_BH_E * n * n,
-                                        (ptrdiff_t)TDLS_BH_E * n * chunk};
-        const int64_t span = (int64_t)per_pass * TDLS_BH_W;
-#pragma omp for schedule(static)
-        for (int64_t q = 0; q < passes; ++q) {
-            const int64_t k0 = q * span;
-            const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
-            TDLS_BH_FN(_pass)(job, k0, m, &s);
+        {
+            const int t = tdls_bh_thread();
+            TDLS_BH_FN(_passes)(job, per_pass, passes, t, threads, scratch + per_thread * t, aa, bb,
+                                pp);
         }
     }
     free(scratch);

@@ -178,18 +178,19 @@ ParameterizedTestParameters(batch_bridges, tail_block) {
     return bt_params(0, BT_LAYOUT_COUNT - 1);
 }
 
-/* Batches of 1, 2, 15, 17, 63 and 65 systems (tails of every length in the
-   host driver's blocks) against the same systems at the head of a batch of
-   160, where they all sit in full blocks. */
+/* Batches of 1, 2, 8, 9, 15, 17, 63 and 65 systems (tails of every length
+   in the host driver's blocks; up to 8 systems, one system per block)
+   against the same systems at the head of a batch of 160, where they all
+   sit in full blocks. */
 ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
-    static const int sizes[] = {1, 2, 15, 17, 63, 65};
-    static const int tail_orders[] = {1, 4, 9, 24};
-    for (int o = 0; o < 4; ++o) {
+    static const int sizes[] = {1, 2, 8, 9, 15, 17, 63, 65};
+    static const int tail_orders[] = {1, 4, 9, 16, 24};
+    for (int o = 0; o < 5; ++o) {
         const int n = tail_orders[o];
         results big;
         run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, -1,
                 TDLS_HOST);
-        for (int s = 0; s < 6; ++s) {
+        for (int s = 0; s < 8; ++s) {
             results small;
             run_all(&small, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, sizes[s], 1, 80u + n,
                     -1, TDLS_HOST);
