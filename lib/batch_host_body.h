@@ -308,8 +308,8 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
 #pragma omp parallel num_threads(threads)
         {
             const int t = tdls_bh_thread();
-            TDLS_BH_FN(_passes)(job, per_pass, passes, t, threads, scratch + per_thread * t, aa, bb,
-                                pp);
+            unsigned char *const mine = scratch + per_thread * t;
+            TDLS_BH_FN(_passes)(job, per_pass, passes, t, threads, mine, aa, bb, pp);
         }
     }
     free(scratch);

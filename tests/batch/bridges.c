@@ -185,12 +185,12 @@ ParameterizedTestParameters(batch_bridges, tail_block) {
 ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
     static const int sizes[] = {1, 2, 8, 9, 15, 17, 63, 65};
     static const int tail_orders[] = {1, 4, 9, 16, 24};
-    for (int o = 0; o < 5; ++o) {
+    for (int o = 0; o < (int)(sizeof tail_orders / sizeof *tail_orders); ++o) {
         const int n = tail_orders[o];
         results big;
         run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, -1,
                 TDLS_HOST);
-        for (int s = 0; s < 8; ++s) {
+        for (int s = 0; s < (int)(sizeof sizes / sizeof *sizes); ++s) {
             results small;
             run_all(&small, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, sizes[s], 1, 80u + n,
                     -1, TDLS_HOST);
