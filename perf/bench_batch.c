@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* tdls-bench: dgesv of the batched API over batches far larger than the
-   caches, in three layouts of the same systems (interleaved, strided
-   column- and row-major), on the host at several thread counts next to
-   LAPACKE_dgesv in a loop, or on an OpenMP device next to a copy kernel.
-   Every job's answers are checked before it is timed. Table, CSV, SVG. */
+   caches, or over a few systems in cache, in three layouts of the same
+   systems (interleaved, strided column- and row-major), on the host at
+   several thread counts next to LAPACKE_dgesv in a loop, or on an OpenMP
+   device next to a copy kernel. Answers are checked before any timing. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +29,9 @@ _Static_assert(sizeof(lapack_int) == sizeof(int), "LAPACKE's lapack_int must be 
 
 #define RESIDUAL_LIMIT 30.0 /* LAPACK's threshold for its xGET02 ratio */
 enum { max_samples = 4096, max_reps = 64, max_threads = 8 };
+/* A sample of a fixed batch (--batch) solves about this many systems, so
+   that the clock's resolution and one call's jitter do not matter. */
+enum { systems_per_sample = 100000 };
 
 static const int all_orders[] = {4, 8, 12, 16, 19, 24, 32, 48, 64};
 enum { norders = sizeof all_orders / sizeof *all_orders };
@@ -60,10 +63,14 @@ struct job {
 
 /* One batch of count systems of order n, in every layout. The solver's
    arrays live where it runs (device memory in device mode); the pristine
-   host copies are also the oracle's. */
+   host copies are also the oracle's. calls: 0 for a batch far above the
+   caches, timed one call at a time with its inputs restored outside the
+   clock; else a fixed batch in cache, timed over this many calls in a row,
+   each after restoring its inputs inside the clock, for every job alike
+   (a restore outside would leave A and b cold for the first job). */
 struct batch {
     int n, device;
-    int64_t count;
+    int64_t count, calls;
     double *a0[NLAYOUT], *b0[NLAYOUT];   /* pristine, host memory */
     double *da0[NLAYOUT], *db0[NLAYOUT]; /* pristine, where the solver runs */
     double *a, *b;                       /* the solver's operands */
@@ -174,16 +181,31 @@ static enum layout layout_of(const struct job *j) {
     return j->lapacke ? COL_MAJOR : j->layout;
 }
 
+/* The peer on systems [k0, k1) of the column-major copy. */
+static void lapacke_range(const struct batch *bt, int64_t k0, int64_t k1) {
+    const int n = bt->n;
+    for (int64_t k = k0; k < k1; ++k)
+        bt->info[k] = LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, bt->a + k * n * n, n, bt->ipiv + k * n,
+                                    bt->b + k * n, n);
+}
+
 /* The call being timed. Returns the tdls call's value; the LAPACKE loop
-   returns 0 and leaves each system's info in info[k], as tdls does. */
+   returns 0 and leaves each system's info in info[k], as tdls does. On one
+   thread the loop opens no parallel region, as tdls opens none: a region
+   costs more than a small batch's solves. */
 static int call(const struct batch *bt, const struct job *j) {
     const int n = bt->n;
     const int64_t count = bt->count;
+    if (j->lapacke && j->threads == 1) {
+        lapacke_range(bt, 0, count);
+        return 0;
+    }
     if (j->lapacke) {
-#pragma omp parallel for schedule(static)
-        for (int64_t k = 0; k < count; ++k)
-            bt->info[k] = LAPACKE_dgesv(LAPACK_COL_MAJOR, n, 1, bt->a + k * n * n, n,
-                                        bt->ipiv + k * n, bt->b + k * n, n);
+#pragma omp parallel
+        {
+            const int64_t t = omp_get_thread_num(), p = omp_get_num_threads();
+            lapacke_range(bt, count * t / p, count * (t + 1) / p);
+        }
         return 0;
     }
     if (j->layout == INTERLEAVED)
@@ -194,17 +216,36 @@ static int call(const struct batch *bt, const struct job *j) {
                             bt->ipiv, n, bt->b, col ? n : 1, n, bt->info, count, bt->device);
 }
 
-/* Restores the job's inputs (gesv overwrites A and b) outside the clock,
-   then times the call alone. *status: the call's return value. */
-static double time_call(struct batch *bt, const struct job *j, int *status) {
+/* Restores the job's inputs (gesv overwrites A and b). A fixed batch on
+   the host is a few kilobytes: a plain memcpy, with no parallel region. */
+static void restore(struct batch *bt, const struct job *j) {
     const enum layout l = layout_of(j);
-    copy_there(bt->device, bt->a, bt->da0[l], matrix_len(bt));
-    copy_there(bt->device, bt->b, bt->db0[l], vector_len(bt));
+    if (bt->calls && on_host(bt)) {
+        memcpy(bt->a, bt->da0[l], sizeof(double) * matrix_len(bt));
+        memcpy(bt->b, bt->db0[l], sizeof(double) * vector_len(bt));
+    } else {
+        copy_there(bt->device, bt->a, bt->da0[l], matrix_len(bt));
+        copy_there(bt->device, bt->b, bt->db0[l], vector_len(bt));
+    }
+}
+
+/* Seconds per call of j, as struct batch says. *status: 0, or the value of
+   a call that did not return 0. */
+static double time_call(struct batch *bt, const struct job *j, int *status) {
     if (j->threads)
         omp_set_num_threads(j->threads);
+    *status = 0;
+    const int64_t calls = bt->calls ? bt->calls : 1;
+    if (!bt->calls)
+        restore(bt, j);
     const double t0 = tdls_perf_now();
-    *status = call(bt, j);
-    return tdls_perf_now() - t0;
+    for (int64_t c = 0; c < calls; ++c) {
+        if (bt->calls)
+            restore(bt, j);
+        const int s = call(bt, j);
+        *status = s ? s : *status;
+    }
+    return (tdls_perf_now() - t0) / (double)calls;
 }
 
 /* Runs j once, untimed, and checks it: the call returns 0, info = 0 for
@@ -212,8 +253,10 @@ static double time_call(struct batch *bt, const struct job *j, int *status) {
    long double, on max_samples systems spread over the batch (the first and
    the last included). Returns the largest ratio, +inf if anything failed. */
 static double check(struct batch *bt, const struct job *j) {
-    int status;
-    time_call(bt, j, &status);
+    if (j->threads)
+        omp_set_num_threads(j->threads);
+    restore(bt, j);
+    const int status = call(bt, j);
     if (!on_host(bt)) {
         tdls_perf_memcpy(bt->x, TDLS_HOST, bt->b, bt->device, sizeof(double) * vector_len(bt));
         tdls_perf_memcpy(bt->xinfo, TDLS_HOST, bt->info, bt->device,
@@ -273,16 +316,18 @@ static void put_figure(double v, int decimals, char unit, int width) {
 
 static void usage(const char *argv0) {
     fprintf(stderr,
-            "usage: %s [--device host|N] [--mib M] [--reps R] [--n N]... [--threads T]...\n"
-            "          [--csv FILE] [--svg FILE]\n"
+            "usage: %s [--device host|N] [--mib M | --batch C] [--reps R] [--n N]...\n"
+            "          [--threads T]... [--csv FILE] [--svg FILE]\n"
             "  --device   host (default): host memory, LAPACKE_dgesv peer, STREAM triad;\n"
             "             N: OpenMP device N, omp_target_alloc'd arrays, copy-kernel bandwidth\n"
             "  --mib M    MiB of matrices per batch, far above the last-level cache (default 256)\n"
+            "  --batch C  instead, C systems per batch, in cache; a sample is ceil(%d / C) calls,\n"
+            "             each after restoring its inputs inside the clock\n"
             "  --reps R   timed repetitions, the median is reported (default 5, at most %d)\n"
             "  --n N      only this order, of 4 8 12 16 19 24 32 48 64 (repeatable)\n"
             "  --threads  host threads (repeatable, at most %d values; default 1 and 2)\n"
             "  --csv FILE every row as CSV; --svg FILE systems/s against n as an SVG plot\n",
-            argv0, max_reps, max_threads);
+            argv0, systems_per_sample, max_reps, max_threads);
 }
 
 /* Everything the run measured, for the table, the CSV and the plot. */
@@ -313,7 +358,7 @@ static void job_label(const struct job *j, char *s, size_t size) {
 }
 
 static int write_svg(const char *path, const struct results *res, const int *orders, int nrun,
-                     double mib, int reps, int device) {
+                     const char *sizing, int reps, int device) {
     double x[norders], y[2][(NLAYOUT + 1) * max_threads][norders];
     char labels[(NLAYOUT + 1) * max_threads][64], title[160];
     struct tdls_svg_series series[2][(NLAYOUT + 1) * max_threads];
@@ -332,12 +377,11 @@ static int write_svg(const char *path, const struct results *res, const int *ord
         panels[kind] = (struct tdls_svg_panel){matrix_name[kind], res->njobs, series[kind]};
     }
     if (device == TDLS_HOST)
-        snprintf(title, sizeof title,
-                 "tdls dgesv batch, nrhs 1, %g MiB of matrices, median of %d (host)", mib, reps);
+        snprintf(title, sizeof title, "tdls dgesv batch, nrhs 1, %s, median of %d (host)", sizing,
+                 reps);
     else
-        snprintf(title, sizeof title,
-                 "tdls dgesv batch, nrhs 1, %g MiB of matrices, median of %d (device %d)", mib,
-                 reps, device);
+        snprintf(title, sizeof title, "tdls dgesv batch, nrhs 1, %s, median of %d (device %d)",
+                 sizing, reps, device);
     return tdls_svg_write(path, title, "order n", "systems per second", nrun, x, 2, panels);
 }
 
@@ -345,6 +389,7 @@ int main(int argc, char **argv) {
     int reps = 5, orders[norders], nrun = 0, threads[max_threads], nthreads = 0;
     int device = TDLS_HOST;
     double mib = 256;
+    long long fixed = 0; /* --batch */
     const char *csv_path = NULL, *svg_path = NULL;
     for (int a = 1; a < argc; ++a) {
         const int more = a + 1 < argc;
@@ -353,6 +398,9 @@ int main(int argc, char **argv) {
             device = strcmp(argv[a], "host") ? atoi(argv[a]) : TDLS_HOST;
         } else if (!strcmp(argv[a], "--mib") && more) {
             mib = atof(argv[++a]);
+        } else if (!strcmp(argv[a], "--batch") && more) {
+            fixed = atoll(argv[++a]);
+            fixed = fixed >= 1 ? fixed : -1;
         } else if (!strcmp(argv[a], "--reps") && more) {
             reps = atoi(argv[++a]);
         } else if (!strcmp(argv[a], "--n") && more && nrun < norders) {
@@ -368,7 +416,7 @@ int main(int argc, char **argv) {
             return strcmp(argv[a], "--help") ? 2 : 0;
         }
     }
-    int valid = reps >= 1 && reps <= max_reps && mib > 0;
+    int valid = reps >= 1 && reps <= max_reps && mib > 0 && fixed >= 0;
     for (int o = 0; o < nrun; ++o) {
         int known = 0;
         for (int p = 0; p < norders; ++p)
@@ -431,10 +479,21 @@ int main(int argc, char **argv) {
     printf("bytes per system 16n^2+20n+4 (read A, b; write A, x, ipiv, info), flops 2n^3/3+2n^2; "
            "median of %d; answers checked first (info, xGET02 ratio <= %.0f on %d systems)\n",
            reps, RESIDUAL_LIMIT, max_samples);
+    char sizing[64];
+    if (fixed) {
+        snprintf(sizing, sizeof sizing, "batches of %lld in cache", fixed);
+        printf("fixed batch of %lld systems, in cache: a sample is %lld calls in a row, each "
+               "after a memcpy (a copy kernel on a device) of its A and b inside the clock, for "
+               "every job alike; systems/s counts the solves\n",
+               fixed, (systems_per_sample + fixed - 1) / fixed);
+    } else {
+        snprintf(sizing, sizeof sizing, "%g MiB of matrices", mib);
+    }
     if (device == TDLS_HOST)
         printf("LAPACKE_dgesv loop: LAPACKE_dgesv(LAPACK_COL_MAJOR) in place on the strided "
-               "col-major batch, one call per system, OpenBLAS on 1 thread, the loop an omp "
-               "parallel for; vs LAPK: tdls / LAPACKE at the same thread count, vs 1thr: against "
+               "col-major batch, one call per system, OpenBLAS on 1 thread, the loop split over "
+               "an omp parallel region (none on 1 thread); vs LAPK: tdls / LAPACKE at the same "
+               "thread count, vs 1thr: against "
                "1 thread, each the median of the rounds' ratios (a round times every job "
                "once)\n");
     printf("\n");
@@ -456,8 +515,9 @@ int main(int argc, char **argv) {
     for (int o = 0; o < nrun; ++o) {
         const int n = orders[o];
         struct batch bt = {.n = n, .device = device};
-        bt.count = (int64_t)(mib * 1048576.0 / (8.0 * n * n));
+        bt.count = fixed ? fixed : (int64_t)(mib * 1048576.0 / (8.0 * n * n));
         bt.count = bt.count > 0 ? bt.count : 1;
+        bt.calls = fixed ? (systems_per_sample + fixed - 1) / fixed : 0;
         if (batch_alloc(&bt)) {
             fprintf(stderr, "n = %d: out of memory for %lld systems\n", n, (long long)bt.count);
             batch_free(&bt);
@@ -537,7 +597,7 @@ int main(int argc, char **argv) {
     }
     if (csv)
         fclose(csv);
-    if (svg_path && write_svg(svg_path, &res, orders, nrun, mib, reps, device)) {
+    if (svg_path && write_svg(svg_path, &res, orders, nrun, sizing, reps, device)) {
         fprintf(stderr, "%s: cannot write the plot\n", svg_path);
         failures++;
     }
