@@ -480,12 +480,13 @@ int main(int argc, char **argv) {
            "median of %d; answers checked first (info, xGET02 ratio <= %.0f on %d systems)\n",
            reps, RESIDUAL_LIMIT, max_samples);
     char sizing[64];
+    const long long calls = fixed ? (systems_per_sample + fixed - 1) / fixed : 0;
     if (fixed) {
         snprintf(sizing, sizeof sizing, "batches of %lld in cache", fixed);
         printf("fixed batch of %lld systems, in cache: a sample is %lld calls in a row, each "
                "after a memcpy (a copy kernel on a device) of its A and b inside the clock, for "
                "every job alike; systems/s counts the solves\n",
-               fixed, (systems_per_sample + fixed - 1) / fixed);
+               fixed, calls);
     } else {
         snprintf(sizing, sizeof sizing, "%g MiB of matrices", mib);
     }
@@ -517,7 +518,7 @@ int main(int argc, char **argv) {
         struct batch bt = {.n = n, .device = device};
         bt.count = fixed ? fixed : (int64_t)(mib * 1048576.0 / (8.0 * n * n));
         bt.count = bt.count > 0 ? bt.count : 1;
-        bt.calls = fixed ? (systems_per_sample + fixed - 1) / fixed : 0;
+        bt.calls = calls;
         if (batch_alloc(&bt)) {
             fprintf(stderr, "n = %d: out of memory for %lld systems\n", n, (long long)bt.count);
             batch_free(&bt);
