@@ -79,6 +79,40 @@ static int tdls_bh_pass_blocks(int64_t blocks, size_t block_bytes, size_t lane_b
     return s < 1 ? 1 : (int)s;
 }
 
+/* Right-hand sides at most this many columns at a time: the scratch stays
+   O(per_pass W n^2) whatever nrhs is. */
+enum { TDLS_BH_CHUNK = 8 };
+
+/* How one call cuts its batch into passes of per_pass blocks of w systems
+   and lays out each thread's scratch (batch_host_body.h): the matrices
+   from offset 0, the right-hand sides from aa, the pivots from aa + bb,
+   the infos from aa + bb + pp, per_thread bytes in all. Worked out once
+   per call, for lanes e elements apart of real bytes each. */
+typedef struct {
+    int per_pass, chunk, threads;
+    int64_t passes;
+    size_t aa, bb, pp, per_thread;
+} tdls_bh_plan;
+
+static tdls_bh_plan tdls_bh_plan_of(const tdls_batch *job, int w, size_t e, size_t real) {
+    const size_t n = (size_t)job->n;
+    const int64_t blocks = job->batch / w + (job->batch % w != 0);
+    const size_t a_bytes = real * e * n * n;
+    const int most = tdls_bh_max_threads();
+    tdls_bh_plan p;
+    p.chunk = job->nrhs < TDLS_BH_CHUNK ? job->nrhs : TDLS_BH_CHUNK;
+    p.per_pass =
+        tdls_bh_pass_blocks(blocks, a_bytes, real * (size_t)w, tdls_bh_runs(&job->a), most);
+    p.passes = (blocks + p.per_pass - 1) / p.per_pass;
+    p.threads = tdls_bh_threads(p.passes, most);
+    const size_t per_pass = (size_t)p.per_pass, lanes = (size_t)w * per_pass;
+    p.aa = tdls_bh_round64(a_bytes * per_pass);
+    p.bb = tdls_bh_round64(real * e * n * (size_t)p.chunk * per_pass);
+    p.pp = tdls_bh_round64(sizeof(int) * n * lanes);
+    p.per_thread = p.aa + p.bb + p.pp + tdls_bh_round64(sizeof(int) * lanes);
+    return p;
+}
+
 /* Runs of the blocks of a pass between the caller's array x, where they
    lie one after the other, and the scratch s, where they lie step bytes
    apart: run q of x to run q of s, or back when unpack is set. */

@@ -161,10 +161,6 @@ static void TDLS_BH_FN(_ipiv_move)(const tdls_batch *job, int64_t k0, int m, int
     }
 }
 
-/* Right-hand sides at most this many columns at a time: the scratch stays
-   O(S W n^2) whatever nrhs is. */
-enum { TDLS_BH_FN(_chunk) = 8 };
-
 /* A pass: the m systems from k0 on, in consecutive blocks of W. _pass
    inlines it with n a compile-time constant up to TDLS_BH_ORDERS: the kernel's short
    loops then unroll (order 8 runs about twice as fast), and every order
@@ -210,8 +206,8 @@ TDLS_INLINE void TDLS_BH_FN(_pass_of)(const tdls_batch *job, int64_t k0, int m,
     /* gesv: LAPACK leaves b of a singular system as it was. */
     const int *const skip = job->op == TDLS_OP_GESV ? s->info : NULL;
     const int64_t ars = job->a.rs, acs = job->a.cs;
-    for (int c0 = 0; c0 < job->nrhs; c0 += TDLS_BH_FN(_chunk)) {
-        const int cc = job->nrhs - c0 < TDLS_BH_FN(_chunk) ? job->nrhs - c0 : TDLS_BH_FN(_chunk);
+    for (int c0 = 0; c0 < job->nrhs; c0 += TDLS_BH_CHUNK) {
+        const int cc = job->nrhs - c0 < TDLS_BH_CHUNK ? job->nrhs - c0 : TDLS_BH_CHUNK;
         TDLS_BH_FN(_move)(&job->b, k0, m, n, c0, cc, s->b, s->sb, skip, 0);
         TDLS_BH_FN(_pad)(s->b, s->sb, n, cc, m, 0);
         for (int q = 0; q < blocks; ++q) {
@@ -262,18 +258,18 @@ static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
 }
 
 /* Thread t of threads takes passes [t P / threads, (t + 1) P / threads)
-   of the P passes, with the scratch at mine. */
-static void TDLS_BH_FN(_passes)(const tdls_batch *job, int per_pass, int64_t passes, int t,
-                                int threads, unsigned char *mine, size_t aa, size_t bb, size_t pp) {
+   of the P passes, with scratch t of the plan. */
+static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan, int t, int threads,
+                                unsigned char *scratch) {
     const int n = job->n;
-    const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
+    unsigned char *const mine = scratch + plan->per_thread * (size_t)t;
     const TDLS_BH_FN(_scratch) s = {(TDLS_BH_T *)mine,
-                                    (TDLS_BH_T *)(mine + aa),
-                                    (int *)(mine + aa + bb),
-                                    (int *)(mine + aa + bb + pp),
+                                    (TDLS_BH_T *)(mine + plan->aa),
+                                    (int *)(mine + plan->aa + plan->bb),
+                                    (int *)(mine + plan->aa + plan->bb + plan->pp),
                                     (ptrdiff_t)TDLS_BH_E * n * n,
-                                    (ptrdiff_t)TDLS_BH_E * n * chunk};
-    const int64_t span = (int64_t)per_pass * TDLS_BH_W;
+                                    (ptrdiff_t)TDLS_BH_E * n * plan->chunk};
+    const int64_t span = (int64_t)plan->per_pass * TDLS_BH_W, passes = plan->passes;
     for (int64_t q = passes * t / threads; q < passes * (t + 1) / threads; ++q) {
         const int64_t k0 = q * span;
         const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
@@ -282,35 +278,18 @@ static void TDLS_BH_FN(_passes)(const tdls_batch *job, int per_pass, int64_t pas
 }
 
 static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
-    const int n = job->n;
-    const int64_t blocks = job->batch / TDLS_BH_W + (job->batch % TDLS_BH_W != 0);
-    const int chunk = job->nrhs < TDLS_BH_FN(_chunk) ? job->nrhs : TDLS_BH_FN(_chunk);
-    const size_t a_bytes = sizeof(TDLS_BH_T) * TDLS_BH_E * n * n;
-    const int most = tdls_bh_max_threads();
-    const int per_pass = tdls_bh_pass_blocks(blocks, a_bytes, sizeof(TDLS_BH_T) * TDLS_BH_W,
-                                             tdls_bh_runs(&job->a), most);
-    const int64_t passes = (blocks + per_pass - 1) / per_pass;
-    const size_t b_bytes = sizeof(TDLS_BH_T) * TDLS_BH_E * n * chunk;
-    const size_t ipiv_bytes = sizeof(int) * TDLS_BH_W * n;
-    const size_t aa = tdls_bh_round64(a_bytes * per_pass), bb = tdls_bh_round64(b_bytes * per_pass);
-    const size_t pp = tdls_bh_round64(ipiv_bytes * per_pass);
-    const size_t per_thread = aa + bb + pp + tdls_bh_round64(sizeof(int) * TDLS_BH_W * per_pass);
-    const int threads = tdls_bh_threads(passes, most);
-    unsigned char *const scratch = aligned_alloc(64, per_thread * threads);
+    const tdls_bh_plan plan = tdls_bh_plan_of(job, TDLS_BH_W, (size_t)TDLS_BH_E, sizeof(TDLS_BH_T));
+    unsigned char *const scratch = aligned_alloc(64, plan.per_thread * (size_t)plan.threads);
     if (!scratch)
         return TDLS_BATCH_MEMORY_ERROR;
     /* One thread runs the passes without a parallel region: in a small
        call, the region and its loop cost more than the solves (libomp 19:
        about 0.5 us, a formatted string included, at every call). */
-    if (threads == 1) {
-        TDLS_BH_FN(_passes)(job, per_pass, passes, 0, 1, scratch, aa, bb, pp);
+    if (plan.threads == 1) {
+        TDLS_BH_FN(_passes)(job, &plan, 0, 1, scratch);
     } else {
-#pragma omp parallel num_threads(threads)
-        {
-            const int t = tdls_bh_thread();
-            unsigned char *const mine = scratch + per_thread * t;
-            TDLS_BH_FN(_passes)(job, per_pass, passes, t, threads, mine, aa, bb, pp);
-        }
+#pragma omp parallel num_threads(plan.threads)
+        TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), plan.threads, scratch);
     }
     free(scratch);
     return 0;
