@@ -257,9 +257,9 @@ static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
     TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
 }
 
-/* Thread t of threads takes passes [t P / threads, (t + 1) P / threads)
-   of the P passes, with scratch t of the plan. */
-static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan, int t, int threads,
+/* Thread t of the plan's T threads takes passes [t P / T, (t + 1) P / T)
+   of its P passes, with scratch t of the plan. */
+static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan, int t,
                                 unsigned char *scratch) {
     const int n = job->n;
     unsigned char *const mine = scratch + plan->per_thread * (size_t)t;
@@ -270,6 +270,7 @@ static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan,
                                     (ptrdiff_t)TDLS_BH_E * n * n,
                                     (ptrdiff_t)TDLS_BH_E * n * plan->chunk};
     const int64_t span = (int64_t)plan->per_pass * TDLS_BH_W, passes = plan->passes;
+    const int threads = plan->threads;
     for (int64_t q = passes * t / threads; q < passes * (t + 1) / threads; ++q) {
         const int64_t k0 = q * span;
         const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
@@ -286,10 +287,10 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
        call, the region and its loop cost more than the solves (libomp 19:
        about 0.5 us, a formatted string included, at every call). */
     if (plan.threads == 1) {
-        TDLS_BH_FN(_passes)(job, &plan, 0, 1, scratch);
+        TDLS_BH_FN(_passes)(job, &plan, 0, scratch);
     } else {
 #pragma omp parallel num_threads(plan.threads)
-        TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), plan.threads, scratch);
+        TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), scratch);
     }
     free(scratch);
     return 0;
