@@ -136,6 +136,16 @@ static int tdls_bh_thread(void) {
 #endif
 }
 
+/* The team the runtime gave, which may be smaller than asked for
+   (OMP_DYNAMIC, a thread limit): the passes are split over it. */
+static int tdls_bh_team(void) {
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
 /* Block widths. Up to order 16 the kernel's chains of dependent steps
    (the pivot search, its reciprocal, the substitutions) are short, and
    twice the lanes per block keeps twice the independent work in flight:

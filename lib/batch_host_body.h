@@ -257,9 +257,9 @@ static void TDLS_BH_FN(_pass)(const tdls_batch *job, int64_t k0, int m,
     TDLS_BH_FN(_pass_of)(job, k0, m, s, job->n);
 }
 
-/* Thread t of the plan's T threads takes passes [t P / T, (t + 1) P / T)
-   of its P passes, in its scratch mine. */
-static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan, int t,
+/* Thread t of a team of T takes passes [t P / T, (t + 1) P / T) of the
+   plan's P passes, in its scratch mine. */
+static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan, int t, int threads,
                                 unsigned char *mine) {
     const int n = job->n;
     const TDLS_BH_FN(_scratch) s = {(TDLS_BH_T *)mine,
@@ -269,7 +269,6 @@ static void TDLS_BH_FN(_passes)(const tdls_batch *job, const tdls_bh_plan *plan,
                                     (ptrdiff_t)TDLS_BH_E * n * n,
                                     (ptrdiff_t)TDLS_BH_E * n * plan->chunk};
     const int64_t span = (int64_t)plan->per_pass * TDLS_BH_W, passes = plan->passes;
-    const int threads = plan->threads;
     for (int64_t q = passes * t / threads; q < passes * (t + 1) / threads; ++q) {
         const int64_t k0 = q * span;
         const int m = job->batch - k0 < span ? (int)(job->batch - k0) : (int)span;
@@ -286,7 +285,7 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
         unsigned char *const mine = aligned_alloc(64, plan.per_thread);
         if (!mine)
             return TDLS_BATCH_MEMORY_ERROR;
-        TDLS_BH_FN(_passes)(job, &plan, 0, mine);
+        TDLS_BH_FN(_passes)(job, &plan, 0, 1, mine);
         free(mine);
         return 0;
     }
@@ -309,7 +308,7 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
 #pragma omp atomic read
         stop = failed;
         if (!stop)
-            TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), mine);
+            TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), tdls_bh_team(), mine);
         free(mine);
     }
     return failed ? TDLS_BATCH_MEMORY_ERROR : 0;
