@@ -244,38 +244,6 @@ static void set_field(args *c, field f, int64_t v) {
     }
 }
 
-/* A copy of every array of bt, padding included. */
-typedef struct {
-    void *a, *b;
-    int *ipiv, *info;
-} snapshot;
-
-static snapshot take(const bt_batch *bt) {
-    snapshot s = {malloc(bt->es * (size_t)(bt->a_count + 1)),
-                  malloc(bt->es * (size_t)(bt->b_count + 1)),
-                  malloc(sizeof(int) * (size_t)(bt->ipiv_count + 1)),
-                  malloc(sizeof(int) * (size_t)(bt->batch + 1))};
-    memcpy(s.a, bt->a, bt->es * (size_t)bt->a_count);
-    memcpy(s.b, bt->b, bt->es * (size_t)bt->b_count);
-    memcpy(s.ipiv, bt->ipiv, sizeof(int) * (size_t)bt->ipiv_count);
-    memcpy(s.info, bt->info, sizeof(int) * (size_t)bt->batch);
-    return s;
-}
-
-static int unchanged(const bt_batch *bt, const snapshot *s) {
-    return memcmp(s->a, bt->a, bt->es * (size_t)bt->a_count) == 0
-           && memcmp(s->b, bt->b, bt->es * (size_t)bt->b_count) == 0
-           && memcmp(s->ipiv, bt->ipiv, sizeof(int) * (size_t)bt->ipiv_count) == 0
-           && memcmp(s->info, bt->info, sizeof(int) * (size_t)bt->batch) == 0;
-}
-
-static void drop(snapshot *s) {
-    free(s->a);
-    free(s->b);
-    free(s->ipiv);
-    free(s->info);
-}
-
 /* A batch of 3 systems of order 5 with 2 right-hand sides, padded: every
    bad value below is then the only thing wrong with the call. getrs gets
    valid factors (the identity's, ipiv i -> i) so that it may run. */
@@ -301,15 +269,15 @@ static void check_function(const bt_api *api, fn which, int order) {
         for (int i = 0; i < count; ++i) {
             args c = valid;
             set_field(&c, signatures[which][pos], v[i]);
-            snapshot s = take(&bt);
+            bt_snapshot s = bt_snapshot_take(&bt);
             const int ret = invoke(api, which, &c);
             cr_expect_eq(ret, -(pos + 1),
                          "%s%s (layout %d): bad value %lld of argument %d: "
                          "returned %d",
                          api->prefix, fn_names[which], order, (long long)v[i], pos + 1, ret);
-            cr_expect(unchanged(&bt, &s), "%s%s: argument %d = %lld: data was written", api->prefix,
-                      fn_names[which], pos + 1, (long long)v[i]);
-            drop(&s);
+            cr_expect(bt_snapshot_same(&bt, &s), "%s%s: argument %d = %lld: data was written",
+                      api->prefix, fn_names[which], pos + 1, (long long)v[i]);
+            bt_snapshot_free(&s);
             ++cases;
         }
     }
@@ -323,11 +291,11 @@ static void check_function(const bt_api *api, fn which, int order) {
     cr_expect_eq(invoke(api, which, &c), -1, "%s%s: the first bad argument is reported",
                  api->prefix, fn_names[which]);
     /* The positive control: the valid call succeeds and writes. */
-    snapshot s = take(&bt);
+    bt_snapshot s = bt_snapshot_take(&bt);
     cr_expect_eq(invoke(api, which, &valid), 0, "%s%s: valid call", api->prefix, fn_names[which]);
-    cr_expect(!unchanged(&bt, &s), "%s%s: the valid call wrote nothing", api->prefix,
+    cr_expect(!bt_snapshot_same(&bt, &s), "%s%s: the valid call wrote nothing", api->prefix,
               fn_names[which]);
-    drop(&s);
+    bt_snapshot_free(&s);
     free(arrays[0]);
     free(arrays[1]);
     bt_free(&bt);
@@ -366,12 +334,12 @@ Test(batch_args, empty_problems) {
         bt_batch bt;
         bt_init(&bt, api, BT_ROW, 4, 2, 3, 1);
         bt_fill(&bt, 1, -1);
-        snapshot s = take(&bt);
+        bt_snapshot s = bt_snapshot_take(&bt);
         cr_expect_eq(api->gesv(TDLS_ROW_MAJOR, 4, 2, bt.a, bt.lda, bt.stride_a, bt.ipiv,
                                bt.stride_ipiv, bt.b, bt.ldb, bt.stride_b, bt.info, 0, TDLS_HOST),
                      0);
         cr_expect_eq(api->gesv_il(4, 2, bt.a, bt.ipiv, bt.b, bt.info, 0, TDLS_HOST), 0);
-        cr_expect(unchanged(&bt, &s), "%s: batch 0 wrote", api->prefix);
+        cr_expect(bt_snapshot_same(&bt, &s), "%s: batch 0 wrote", api->prefix);
         cr_expect_eq(api->getrf(TDLS_COL_MAJOR, 0, bt.a, 1, 0, bt.ipiv, 0, bt.info, 3, TDLS_HOST),
                      0);
         cr_expect_eq(api->gesv_il(0, 2, bt.a, bt.ipiv, bt.b, bt.info, 3, TDLS_HOST), 0);
@@ -379,7 +347,7 @@ Test(batch_args, empty_problems) {
             cr_expect_eq(bt.info[k], 0, "%s n = 0: info[%d] = %d", api->prefix, k, bt.info[k]);
         for (int k = 0; k < 3; ++k)
             bt.info[k] = s.info[k];
-        cr_expect(unchanged(&bt, &s), "%s: n = 0 wrote more than info", api->prefix);
+        cr_expect(bt_snapshot_same(&bt, &s), "%s: n = 0 wrote more than info", api->prefix);
         cr_expect_eq(api->gesv(TDLS_ROW_MAJOR, 4, 0, bt.a, bt.lda, bt.stride_a, bt.ipiv,
                                bt.stride_ipiv, bt.b, bt.ldb, bt.stride_b, bt.info, 3, TDLS_HOST),
                      0);
@@ -389,7 +357,7 @@ Test(batch_args, empty_problems) {
                   api->prefix);
         for (int k = 0; k < 3; ++k)
             cr_expect_eq(bt.info[k], 0);
-        drop(&s);
+        bt_snapshot_free(&s);
         bt_free(&bt);
     }
 }
@@ -422,12 +390,12 @@ Test(batch_args, cpu_only_devices) {
     bt_batch bt;
     bt_init(&bt, &bt_api_d, BT_ROW, 3, 1, 2, 0);
     bt_fill(&bt, 3, -1);
-    snapshot s = take(&bt);
+    bt_snapshot s = bt_snapshot_take(&bt);
     const int ret = bt_api_d.gesv(TDLS_ROW_MAJOR, 3, 1, bt.a, bt.lda, bt.stride_a, bt.ipiv,
                                   bt.stride_ipiv, bt.b, bt.ldb, bt.stride_b, bt.info, 2, 1);
     cr_expect_eq(ret, -14, "device 1: %d", ret);
-    cr_expect(unchanged(&bt, &s));
-    drop(&s);
+    cr_expect(bt_snapshot_same(&bt, &s));
+    bt_snapshot_free(&s);
     bt_free(&bt);
 }
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The helpers of batch_test.h: the s and d API tables, batches in every
-   layout with sentinel padding, host and device runs, bitwise comparison
-   and the ratios of LAPACK-format factors. */
+   layout with sentinel padding, host and device runs, bitwise comparison,
+   snapshots, the results of a bridge and the ratios of LAPACK-format
+   factors. */
 #include "batch_test.h"
 
 #include <criterion/alloc.h>
@@ -497,6 +498,96 @@ int bt_untouched(const bt_batch *bt) {
     for (int64_t k = 0; k < bt->batch; ++k)
         changed += bt->info[k] != BT_INT_SENTINEL;
     return changed == 0;
+}
+
+/* ---- snapshots --------------------------------------------------------------- */
+
+bt_snapshot bt_snapshot_take(const bt_batch *bt) {
+    bt_snapshot s = {xmalloc(bt->es * (size_t)(bt->a_count + 1)),
+                     xmalloc(bt->es * (size_t)(bt->b_count + 1)),
+                     xmalloc(sizeof(int) * (size_t)(bt->ipiv_count + 1)),
+                     xmalloc(sizeof(int) * (size_t)(bt->batch + 1))};
+    memcpy(s.a, bt->a, bt->es * (size_t)bt->a_count);
+    memcpy(s.b, bt->b, bt->es * (size_t)bt->b_count);
+    memcpy(s.ipiv, bt->ipiv, sizeof(int) * (size_t)bt->ipiv_count);
+    memcpy(s.info, bt->info, sizeof(int) * (size_t)bt->batch);
+    return s;
+}
+
+int bt_snapshot_same(const bt_batch *bt, const bt_snapshot *s) {
+    return same_bits(s->a, bt->a, bt->es * (size_t)bt->a_count)
+           && same_bits(s->b, bt->b, bt->es * (size_t)bt->b_count)
+           && same_bits(s->ipiv, bt->ipiv, sizeof(int) * (size_t)bt->ipiv_count)
+           && same_bits(s->info, bt->info, sizeof(int) * (size_t)bt->batch);
+}
+
+void bt_snapshot_free(bt_snapshot *s) {
+    free(s->a);
+    free(s->b);
+    free(s->ipiv);
+    free(s->info);
+}
+
+/* ---- the results of a bridge ----------------------------------------------------- */
+
+int bt_has_getrf(bt_layout layout) {
+    return !is_ptr(layout);
+}
+
+void bt_results_init(bt_results *r, const bt_api *api, bt_layout layout, int n, int nrhs,
+                     int64_t batch, int pad, uint64_t seed, int kind) {
+    r->full = bt_has_getrf(layout);
+    r->seed = seed;
+    r->kind = kind;
+    bt_init(&r->gesv, api, layout, n, nrhs, batch, pad);
+    bt_fill(&r->gesv, seed, kind);
+    if (!r->full)
+        return;
+    bt_init(&r->getrs_n, api, layout, n, nrhs, batch, pad);
+    bt_fill(&r->getrs_n, seed, kind);
+    bt_init(&r->getrs_t, api, layout, n, nrhs, batch, pad);
+}
+
+int bt_results_run(bt_results *r, int device, const char **op) {
+    int ret;
+    *op = "gesv";
+    if ((ret = bt_run(&r->gesv, BT_GESV, 'N', device)) != 0 || !r->full)
+        return ret;
+    *op = "getrf";
+    if ((ret = bt_run(&r->getrs_n, BT_GETRF, 'N', device)) != 0)
+        return ret;
+    /* getrs T starts from getrf's factors, before getrs N overwrites b. */
+    bt_copy_systems(&r->getrs_t, &r->getrs_n);
+    bt_fill_b(&r->getrs_t, r->seed, r->kind);
+    *op = "getrs N";
+    if ((ret = bt_run(&r->getrs_n, BT_GETRS, 'N', device)) != 0)
+        return ret;
+    *op = "getrs T";
+    return bt_run(&r->getrs_t, BT_GETRS, 'T', device);
+}
+
+void bt_results_free(bt_results *r) {
+    bt_free(&r->gesv);
+    if (r->full) {
+        bt_free(&r->getrs_n);
+        bt_free(&r->getrs_t);
+    }
+}
+
+void bt_results_expect_same(const bt_results *x, const bt_results *y, int64_t count,
+                            const char *bridge) {
+    const bt_batch *const xs[3] = {&x->gesv, &x->getrs_n, &x->getrs_t};
+    const bt_batch *const ys[3] = {&y->gesv, &y->getrs_n, &y->getrs_t};
+    static const char *const ops[3] = {"gesv", "getrf+getrs N", "getrs T"};
+    const int m = x->full && y->full ? 3 : 1;
+    for (int o = 0; o < m; ++o)
+        for (int64_t k = 0; k < count; ++k) {
+            const char *what;
+            cr_assert(!bt_system_differs(xs[o], ys[o], k, &what),
+                      "%s bridge, %s %s: %s vs %s, n=%d nrhs=%d, system %lld: the %s differ",
+                      bridge, xs[o]->api->prefix, ops[o], bt_layout_names[xs[o]->layout],
+                      bt_layout_names[ys[o]->layout], xs[o]->n, xs[o]->nrhs, (long long)k, what);
+        }
 }
 
 /* ---- ratios ------------------------------------------------------------------ */

@@ -2,8 +2,9 @@
 /* Shared helpers of the batched API suites: the s and d entry points (and
    LAPACKE's getrf/getrs) behind one untyped table, a batch of test systems
    in any layout with sentinel-filled padding, runs on the host or on an
-   OpenMP device, the oracle's ratios of LAPACK-format factors, and bitwise
-   comparison of two batches. One test body thus serves float and double. */
+   OpenMP device, the oracle's ratios of LAPACK-format factors, bitwise
+   comparison of two batches, snapshots, and the three results a bridge
+   compares. One test body thus serves float and double. */
 #ifndef TDLS_BATCH_TEST_H
 #define TDLS_BATCH_TEST_H
 
@@ -139,6 +140,45 @@ int64_t bt_padding_damage(const bt_batch *bt);
 /* Number of systems whose a, b, ipiv and info still hold the sentinels:
    what must hold after a call that was rejected. */
 int bt_untouched(const bt_batch *bt);
+
+/* ---- snapshots ------------------------------------------------------------- */
+
+/* A copy of every array of a batch, padding included. */
+typedef struct {
+    void *a, *b;
+    int *ipiv, *info;
+} bt_snapshot;
+
+bt_snapshot bt_snapshot_take(const bt_batch *bt);
+/* Whether every array of bt still has the bits of the snapshot: what must
+   hold after a call that returned an error. */
+int bt_snapshot_same(const bt_batch *bt, const bt_snapshot *s);
+void bt_snapshot_free(bt_snapshot *s);
+
+/* ---- the results of a bridge ------------------------------------------------ */
+
+/* Whether the layout has getrf and getrs (the pointer layouts have only gesv). */
+int bt_has_getrf(bt_layout layout);
+
+/* The three results a bridge compares, from the same systems: gesv,
+   getrf + getrs N, and getrs T on fresh right-hand sides with getrf's
+   factors; the last two only where the layout has getrf (full). */
+typedef struct {
+    bt_batch gesv, getrs_n, getrs_t;
+    int full, kind;
+    uint64_t seed;
+} bt_results;
+
+/* Allocates the batches and fills them with bt_fill(seed, kind). */
+void bt_results_init(bt_results *r, const bt_api *api, bt_layout layout, int n, int nrhs,
+                     int64_t batch, int pad, uint64_t seed, int kind);
+/* Runs the operations on device: 0, or the first nonzero value of an API
+   call, *op naming it. No Criterion assertion: any thread may call it. */
+int bt_results_run(bt_results *r, int device, const char **op);
+void bt_results_free(bt_results *r);
+/* Asserts that the first count systems of x and y have the same bits. */
+void bt_results_expect_same(const bt_results *x, const bt_results *y, int64_t count,
+                            const char *bridge);
 
 /* ---- ratios -------------------------------------------------------------- */
 

@@ -29,40 +29,19 @@ static const int orders[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 33, 64};
 /* Not a multiple of 8 or 16: every run has a partial tail block. */
 enum { BATCH = 37, NRHS = 2 };
 
-static int has_getrf(bt_layout layout) {
-    return layout == BT_ROW || layout == BT_COL || layout == BT_IL;
-}
-
-/* The three results compared by every bridge: gesv, getrf + getrs N, and
-   getrs T on fresh right-hand sides; the last two only where the layout
-   has getrf. */
-typedef struct {
-    bt_batch gesv, getrs_n, getrs_t;
-    int full;
-} results;
-
-static void run_all(results *r, const bt_api *api, bt_layout layout, int n, int nrhs, int64_t batch,
-                    int pad, uint64_t seed, int kind, int device) {
-    r->full = has_getrf(layout);
-    bt_init(&r->gesv, api, layout, n, nrhs, batch, pad);
-    bt_fill(&r->gesv, seed, kind);
-    cr_assert_eq(bt_run(&r->gesv, BT_GESV, 'N', device), 0, "gesv, device %d", device);
-    if (!r->full)
-        return;
-    bt_init(&r->getrs_n, api, layout, n, nrhs, batch, pad);
-    bt_fill(&r->getrs_n, seed, kind);
-    cr_assert_eq(bt_run(&r->getrs_n, BT_GETRF, 'N', device), 0);
-    cr_assert_eq(bt_run(&r->getrs_n, BT_GETRS, 'N', device), 0);
-    bt_init(&r->getrs_t, api, layout, n, nrhs, batch, pad);
-    bt_copy_systems(&r->getrs_t, &r->getrs_n);
-    bt_fill_b(&r->getrs_t, seed, kind);
-    cr_assert_eq(bt_run(&r->getrs_t, BT_GETRS, 'T', device), 0);
+/* The bridges' results, every call asserted to return 0. */
+static void run_all(bt_results *r, const bt_api *api, bt_layout layout, int n, int nrhs,
+                    int64_t batch, int pad, uint64_t seed, int kind, int device) {
+    bt_results_init(r, api, layout, n, nrhs, batch, pad, seed, kind);
+    const char *op;
+    const int ret = bt_results_run(r, device, &op);
+    cr_assert_eq(ret, 0, "%s returned %d, device %d", op, ret, device);
 }
 
 #if TDLS_TEST_OFFLOAD_HOST
 /* The first `count` systems of x and y have the same factors, pivots and
    infos (gesv and getrf; getrs T has no factors of its own). */
-static void expect_same_factors(const results *x, const results *y, int64_t count,
+static void expect_same_factors(const bt_results *x, const bt_results *y, int64_t count,
                                 const char *bridge) {
     const bt_batch *const xs[2] = {&x->gesv, &x->getrs_n};
     const bt_batch *const ys[2] = {&y->gesv, &y->getrs_n};
@@ -89,7 +68,7 @@ static void expect_same_factors(const results *x, const results *y, int64_t coun
 
 #if TDLS_TEST_OFFLOAD
 /* Results of device 0 held to the oracle's ratios. */
-static void check_device_ratios(const results *dev, int n, int kind) {
+static void check_device_ratios(const bt_results *dev, int n, int kind) {
     bt_check_ratios(&dev->gesv, BT_GESV, 0, 90u + n, kind, "device 0 gesv");
     if (dev->full) {
         bt_check_ratios(&dev->getrs_n, BT_GETRS, 0, 90u + n, kind, "device 0 getrs N");
@@ -97,30 +76,6 @@ static void check_device_ratios(const results *dev, int n, int kind) {
     }
 }
 #endif
-
-static void free_all(results *r) {
-    bt_free(&r->gesv);
-    if (r->full) {
-        bt_free(&r->getrs_n);
-        bt_free(&r->getrs_t);
-    }
-}
-
-/* The first `count` systems of x and y have the same bits. */
-static void expect_same(const results *x, const results *y, int64_t count, const char *bridge) {
-    const bt_batch *const xs[3] = {&x->gesv, &x->getrs_n, &x->getrs_t};
-    const bt_batch *const ys[3] = {&y->gesv, &y->getrs_n, &y->getrs_t};
-    static const char *const ops[3] = {"gesv", "getrf+getrs N", "getrs T"};
-    const int m = x->full && y->full ? 3 : 1;
-    for (int o = 0; o < m; ++o)
-        for (int64_t k = 0; k < count; ++k) {
-            const char *what;
-            cr_assert(!bt_system_differs(xs[o], ys[o], k, &what),
-                      "%s bridge, %s %s: %s vs %s, n=%d nrhs=%d, system %lld: the %s differ",
-                      bridge, xs[o]->api->prefix, ops[o], bt_layout_names[xs[o]->layout],
-                      bt_layout_names[ys[o]->layout], xs[o]->n, xs[o]->nrhs, (long long)k, what);
-        }
-}
 
 ParameterizedTestParameters(batch_bridges, threads) {
     return bt_params(0, BT_LAYOUT_COUNT - 1);
@@ -131,7 +86,7 @@ ParameterizedTest(const bt_param *p, batch_bridges, threads) {
 #ifdef _OPENMP
     for (int o = 0; o < ORDER_COUNT; ++o) {
         const int n = orders[o];
-        results ref, other;
+        bt_results ref, other;
         omp_set_num_threads(1);
         run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n, -1,
                 TDLS_HOST);
@@ -140,10 +95,10 @@ ParameterizedTest(const bt_param *p, batch_bridges, threads) {
             cr_assert_eq(omp_get_max_threads(), threads);
             run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 40u + n, -1,
                     TDLS_HOST);
-            expect_same(&ref, &other, BATCH, "thread count");
-            free_all(&other);
+            bt_results_expect_same(&ref, &other, BATCH, "thread count");
+            bt_results_free(&other);
         }
-        free_all(&ref);
+        bt_results_free(&ref);
     }
 #else
     cr_assert(0, "no OpenMP: there are no thread counts to compare (build with TDLS_OPENMP=ON)");
@@ -163,13 +118,13 @@ ParameterizedTest(const bt_param *p, batch_bridges, layouts) {
     for (int o = 0; o < ORDER_COUNT; ++o) {
         const int n = orders[o];
         for (int nrhs = 1; nrhs <= 7; nrhs += 6) {
-            results ref, other;
+            bt_results ref, other;
             run_all(&ref, api, BT_IL, n, nrhs, BATCH, 0, 60u + n, -1, TDLS_HOST);
             run_all(&other, api, (bt_layout)p->layout, n, nrhs, BATCH, n % 2 ? 2 : 0, 60u + n, -1,
                     TDLS_HOST);
-            expect_same(&ref, &other, BATCH, "layout");
-            free_all(&ref);
-            free_all(&other);
+            bt_results_expect_same(&ref, &other, BATCH, "layout");
+            bt_results_free(&ref);
+            bt_results_free(&other);
         }
     }
 }
@@ -187,17 +142,17 @@ ParameterizedTest(const bt_param *p, batch_bridges, tail_block) {
     static const int tail_orders[] = {1, 4, 9, 16, 24};
     for (int o = 0; o < (int)(sizeof tail_orders / sizeof *tail_orders); ++o) {
         const int n = tail_orders[o];
-        results big;
+        bt_results big;
         run_all(&big, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, 160, 0, 80u + n, -1,
                 TDLS_HOST);
         for (int s = 0; s < (int)(sizeof sizes / sizeof *sizes); ++s) {
-            results small;
+            bt_results small;
             run_all(&small, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, sizes[s], 1, 80u + n,
                     -1, TDLS_HOST);
-            expect_same(&small, &big, sizes[s], "tail block");
-            free_all(&small);
+            bt_results_expect_same(&small, &big, sizes[s], "tail block");
+            bt_results_free(&small);
         }
-        free_all(&big);
+        bt_results_free(&big);
     }
 }
 
@@ -216,20 +171,20 @@ ParameterizedTest(const bt_param *p, batch_bridges, isa) {
     static const int isa_orders[] = {1, 3, 8, 12, 16, 17, 24, 32, 33};
     for (int o = 0; o < (int)(sizeof isa_orders / sizeof *isa_orders); ++o) {
         const int n = isa_orders[o];
-        results ref;
+        bt_results ref;
         cr_assert_eq(unsetenv("TDLS_HOST_ISA"), 0);
         run_all(&ref, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 100u + n, -1,
                 TDLS_HOST);
         for (int c = 0; c < 2; ++c) {
-            results other;
+            bt_results other;
             cr_assert_eq(setenv("TDLS_HOST_ISA", caps[c], 1), 0);
             run_all(&other, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, 0, 100u + n, -1,
                     TDLS_HOST);
-            expect_same(&ref, &other, BATCH, caps[c]);
-            free_all(&other);
+            bt_results_expect_same(&ref, &other, BATCH, caps[c]);
+            bt_results_free(&other);
         }
         cr_assert_eq(unsetenv("TDLS_HOST_ISA"), 0);
-        free_all(&ref);
+        bt_results_free(&ref);
     }
 }
 
@@ -268,7 +223,7 @@ ParameterizedTest(const bt_param *p, batch_bridges, device) {
         const int n = o < count ? device_orders[o] : 4;
         const int64_t batch = o < count ? BATCH : 100000;
         const int pad = n % 2;
-        results host, dev;
+        bt_results host, dev;
         /* Random matrices for the large batch: the generators of the other
            kinds would dominate its run time. */
         const int kind = o < count ? -1 : TDLS_TEST_RANDOM;
@@ -276,7 +231,7 @@ ParameterizedTest(const bt_param *p, batch_bridges, device) {
         run_all(&dev, api, layout, n, NRHS, batch, pad, 90u + n, kind, 0);
 #if TDLS_TEST_OFFLOAD_HOST
         if (!gpu_kernels || n <= gpu_tiled_max) {
-            expect_same(&host, &dev, batch, "host vs device 0");
+            bt_results_expect_same(&host, &dev, batch, "host vs device 0");
         } else {
             expect_same_factors(&host, &dev, batch, "host vs device 0");
             check_device_ratios(&dev, n, kind);
@@ -285,8 +240,8 @@ ParameterizedTest(const bt_param *p, batch_bridges, device) {
         check_device_ratios(&dev, n, kind);
 #endif
         cr_assert_eq(bt_padding_damage(&dev.gesv), 0, "device 0 wrote padding");
-        free_all(&host);
-        free_all(&dev);
+        bt_results_free(&host);
+        bt_results_free(&dev);
     }
 }
 #endif

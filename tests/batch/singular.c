@@ -84,7 +84,7 @@ ParameterizedTestParameters(batch_singular, zero_column) {
 ParameterizedTest(const bt_param *p, batch_singular, zero_column) {
     const bt_api *api = bt_apis[p->type];
     const bt_layout layout = (bt_layout)p->layout;
-    const int has_getrf = layout == BT_ROW || layout == BT_COL || layout == BT_IL;
+    const int has_getrf = bt_has_getrf(layout);
     long double *a0 = malloc(sizeof *a0 * BT_NMAX * BT_NMAX);
     long double *lu = malloc(sizeof *lu * BT_NMAX * BT_NMAX);
     int ipiv[BT_NMAX];
