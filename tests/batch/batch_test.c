@@ -566,6 +566,12 @@ int bt_results_run(bt_results *r, int device, const char **op) {
     return bt_run(&r->getrs_t, BT_GETRS, 'T', device);
 }
 
+void bt_results_solve(bt_results *r, int device) {
+    const char *op;
+    const int ret = bt_results_run(r, device, &op);
+    cr_assert_eq(ret, 0, "%s returned %d, device %d", op, ret, device);
+}
+
 void bt_results_free(bt_results *r) {
     bt_free(&r->gesv);
     if (r->full) {

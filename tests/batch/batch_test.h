@@ -175,6 +175,8 @@ void bt_results_init(bt_results *r, const bt_api *api, bt_layout layout, int n, 
 /* Runs the operations on device: 0, or the first nonzero value of an API
    call, *op naming it. No Criterion assertion: any thread may call it. */
 int bt_results_run(bt_results *r, int device, const char **op);
+/* bt_results_run, asserting that every call returned 0. */
+void bt_results_solve(bt_results *r, int device);
 void bt_results_free(bt_results *r);
 /* Asserts that the first count systems of x and y have the same bits. */
 void bt_results_expect_same(const bt_results *x, const bt_results *y, int64_t count,

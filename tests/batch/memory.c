@@ -40,6 +40,11 @@ void *__wrap_aligned_alloc(size_t alignment, size_t size) {
    at least 2 passes, one per thread. */
 enum { BATCH = 200, NRHS = 2 };
 
+/* A call's thread count and the thread whose allocation fails. */
+typedef struct {
+    int threads, fail;
+} failure;
+
 /* One failed call of op on threads threads, thread fail failing, then the
    same call with allocations restored. getrs first gets getrf's factors. */
 static void fail_then_solve(const bt_param *p, int n, bt_op op, int threads, int fail) {
@@ -82,13 +87,11 @@ ParameterizedTestParameters(batch_memory, scratch) {
 ParameterizedTest(const bt_param *p, batch_memory, scratch) {
 #ifdef _OPENMP
     static const int orders[] = {8, 20};
-    static const struct {
-        int threads, fail;
-    } cases[] = {{1, 0}, {2, 0}, {2, 1}};
+    static const failure cases[] = {{1, 0}, {2, 0}, {2, 1}};
     const int ops = bt_has_getrf((bt_layout)p->layout) ? 3 : 1;
-    for (int o = 0; o < 2; ++o)
+    for (int o = 0; o < (int)(sizeof orders / sizeof *orders); ++o)
         for (int op = 0; op < ops; ++op)
-            for (int c = 0; c < 3; ++c)
+            for (int c = 0; c < (int)(sizeof cases / sizeof *cases); ++c)
                 fail_then_solve(p, orders[o], (bt_op)op, cases[c].threads, cases[c].fail);
 #else
     cr_assert(0, "no OpenMP: there is no second thread to fail (build with TDLS_OPENMP=ON)");

@@ -22,15 +22,20 @@ enum { BATCH = 200, NRHS = 2, ASKED = 4, LIMIT = 2 };
 static const int orders[] = {3, 8, 20};
 #define ORDER_COUNT ((int)(sizeof orders / sizeof orders[0]))
 
-static void run_one_thread(bt_results *r, const bt_param *p, int n) {
 #ifdef _OPENMP
-    omp_set_num_threads(1);
-#endif
+/* The systems of every test here, of order n. */
+static void init(bt_results *r, const bt_param *p, int n) {
     bt_results_init(r, bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, n % 2, 20u + n, -1);
-    const char *op;
-    const int ret = bt_results_run(r, TDLS_HOST, &op);
-    cr_assert_eq(ret, 0, "one thread: %s returned %d", op, ret);
 }
+
+/* Those systems solved on the host with the driver asking for `threads`. */
+static void solve(bt_results *r, const bt_param *p, int n, int threads) {
+    omp_set_num_threads(threads);
+    cr_assert_eq(omp_get_max_threads(), threads);
+    init(r, p, n);
+    bt_results_solve(r, TDLS_HOST);
+}
+#endif
 
 ParameterizedTestParameters(batch_teams, thread_limit) {
     return bt_params(0, BT_LAYOUT_COUNT - 1);
@@ -48,14 +53,8 @@ ParameterizedTest(const bt_param *p, batch_teams, thread_limit) {
     cr_assert_eq(team, LIMIT, "a region asking for %d threads got %d", ASKED, team);
     for (int o = 0; o < ORDER_COUNT; ++o) {
         bt_results ref, narrow;
-        run_one_thread(&ref, p, orders[o]);
-        omp_set_num_threads(ASKED);
-        cr_assert_eq(omp_get_max_threads(), ASKED);
-        bt_results_init(&narrow, bt_apis[p->type], (bt_layout)p->layout, orders[o], NRHS, BATCH,
-                        orders[o] % 2, 20u + orders[o], -1);
-        const char *op;
-        const int ret = bt_results_run(&narrow, TDLS_HOST, &op);
-        cr_assert_eq(ret, 0, "thread limit: %s returned %d", op, ret);
+        solve(&ref, p, orders[o], 1);
+        solve(&narrow, p, orders[o], ASKED);
         bt_results_expect_same(&ref, &narrow, BATCH, "thread limit");
         bt_results_free(&ref);
         bt_results_free(&narrow);
@@ -79,10 +78,9 @@ ParameterizedTest(const bt_param *p, batch_teams, nested_region) {
     for (int o = 0; o < ORDER_COUNT; ++o) {
         const int n = orders[o];
         bt_results ref, mine[LIMIT];
-        run_one_thread(&ref, p, n);
+        solve(&ref, p, n, 1);
         for (int t = 0; t < LIMIT; ++t)
-            bt_results_init(&mine[t], bt_apis[p->type], (bt_layout)p->layout, n, NRHS, BATCH, n % 2,
-                            20u + n, -1);
+            init(&mine[t], p, n);
         omp_set_num_threads(ASKED);
         int outer = 0, asked[LIMIT] = {0}, inner[LIMIT] = {0}, ret[LIMIT] = {0};
         const char *op[LIMIT] = {"none", "none"};
