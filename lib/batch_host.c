@@ -194,21 +194,50 @@ enum { TDLS_BH_ONE_MAX_BATCH = 8 };
 /* The orders whose gesv writes the factors back from the solve
    (batch_host_body.h). */
 enum { TDLS_BH_DIRECT_MAX_N = 16 };
+/* The vector registers (bytes), and the trailing columns that getrf
+   updates together (lanes_lupp.h, TDLS_LANES_J) in the wide AVX-512
+   blocks, one register's lanes at a time: a group shares the loads of its
+   multipliers, and on a Zen 4 (one 512-bit load per cycle) those loads
+   set the pace of getrf. Kernel in cache, TSC cycles per system at
+   n = 8 / 12 / 16, column by column against grouped: double blocks of
+   32, groups of four, diagonally dominant 42 / 124 / 274 against
+   39 / 106 / 224, random 80 / 243 / 500 against 76 / 224 / 449 (whole
+   interleaved dgesv from memory, one thread: 2-7% more systems per
+   second at orders 8 to 24, order 32 within the noise); float
+   blocks of 32, groups of two, diagonally dominant 20 / 60 / 135 against
+   18 / 53 / 112, random 41 / 127 / 258-282 against 39 / 119 / 240-267
+   (groups of four as fast at best, up to 20% slower in some runs). Not
+   measured on a Zen 5, which loads twice as much per cycle. In AVX2 the
+   groups gained nothing (double blocks of 16, groups of two) or lost 20%
+   at order 8 (float, groups of four), and the narrow blocks of the other
+   instances lost up to twice the time: those keep one column. The same
+   bits either way: every entry gets the same operations in the same
+   order. */
 #if defined(__AVX512F__)
 #define TDLS_BH_SMALL_W_S 32
 #define TDLS_BH_SMALL_W_D 32
+#define TDLS_BH_SMALL_J_S 2
+#define TDLS_BH_SMALL_J_D 4
+#define TDLS_BH_VECTOR    64
 #elif defined(__AVX2__)
 #define TDLS_BH_SMALL_W_S 32
 #define TDLS_BH_SMALL_W_D 16
+#define TDLS_BH_SMALL_J_S 1
+#define TDLS_BH_SMALL_J_D 1
+#define TDLS_BH_VECTOR    32
 #else
 #define TDLS_BH_SMALL_W_S 16
 #define TDLS_BH_SMALL_W_D 8
+#define TDLS_BH_SMALL_J_S 1
+#define TDLS_BH_SMALL_J_D 1
+#define TDLS_BH_VECTOR    16
 #endif
 
 #define TDLS_BH_P      s
 #define TDLS_BH_REAL   float
 #define TDLS_BH_TAG    small
 #define TDLS_BH_W      TDLS_BH_SMALL_W_S
+#define TDLS_BH_GROUP  TDLS_BH_SMALL_J_S
 #define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
 #include "batch_host_body.h"
 
@@ -216,6 +245,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   float
 #define TDLS_BH_TAG    large
 #define TDLS_BH_W      16
+#define TDLS_BH_GROUP  1
 #define TDLS_BH_ORDERS 0
 #include "batch_host_body.h"
 
@@ -223,6 +253,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   double
 #define TDLS_BH_TAG    small
 #define TDLS_BH_W      TDLS_BH_SMALL_W_D
+#define TDLS_BH_GROUP  TDLS_BH_SMALL_J_D
 #define TDLS_BH_ORDERS TDLS_BH_RUNS_MAX_N_D
 #include "batch_host_body.h"
 
@@ -230,6 +261,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   double
 #define TDLS_BH_TAG    large
 #define TDLS_BH_W      8
+#define TDLS_BH_GROUP  1
 #define TDLS_BH_ORDERS 0
 #include "batch_host_body.h"
 
@@ -241,6 +273,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   float
 #define TDLS_BH_TAG    one
 #define TDLS_BH_W      1
+#define TDLS_BH_GROUP  1
 #define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
 #include "batch_host_body.h"
 
@@ -248,6 +281,7 @@ enum { TDLS_BH_DIRECT_MAX_N = 16 };
 #define TDLS_BH_REAL   double
 #define TDLS_BH_TAG    one
 #define TDLS_BH_W      1
+#define TDLS_BH_GROUP  1
 #define TDLS_BH_ORDERS TDLS_BH_SMALL_MAX_N
 #include "batch_host_body.h"
 

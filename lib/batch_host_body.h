@@ -5,7 +5,8 @@
    defining TDLS_BH_P (s or d), TDLS_BH_REAL, TDLS_BH_TAG (a name for the
    instance), TDLS_BH_W and TDLS_BH_ORDERS (the orders 1 to TDLS_BH_ORDERS
    are compiled as constants: 0, 16 or 32; the others take the runtime
-   order). */
+   order) and TDLS_BH_GROUP (the kernel's TDLS_LANES_J), TDLS_BH_VECTOR
+   set. */
 
 #define TDLS_BH_T     TDLS_BH_REAL
 #define TDLS_BH_FN(x) TDLS_CAT(TDLS_CAT(TDLS_CAT(tdls_bh_, TDLS_BH_P), TDLS_CAT(_, TDLS_BH_TAG)), x)
@@ -25,6 +26,13 @@
 #define TDLS_LANES_NAME TDLS_BH_FN(_lanes)
 #define TDLS_LANES_REAL TDLS_BH_REAL
 #define TDLS_LANES_W    TDLS_BH_W
+#define TDLS_LANES_J    TDLS_BH_GROUP
+/* A group of columns goes one register's lanes at a time; one column, all
+   W lanes at once, as the unrolled loop over lanes runs best. */
+#define TDLS_LANES_V                                                                               \
+    ((int)(TDLS_BH_GROUP > 1 && sizeof(TDLS_BH_T) * TDLS_BH_W > TDLS_BH_VECTOR                     \
+               ? TDLS_BH_VECTOR / sizeof(TDLS_BH_T)                                                \
+               : TDLS_BH_W))
 #include "lanes_lupp.h"
 
 /* One thread's scratch for a pass of up to S blocks: each block's
@@ -319,6 +327,7 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
 #undef TDLS_BH_P
 #undef TDLS_BH_REAL
 #undef TDLS_BH_W
+#undef TDLS_BH_GROUP
 #undef TDLS_BH_E
 #undef TDLS_BH_TAG
 #undef TDLS_BH_ORDERS

@@ -8,6 +8,11 @@
      TDLS_LANES_NAME   prefix of the generated functions (required)
      TDLS_LANES_REAL   float or double (required)
      TDLS_LANES_W      lanes, >= 1 (required): 1 is one system per thread
+     TDLS_LANES_J      columns of the trailing matrix updated together
+                       (default 1), sharing the loads of their multipliers
+     TDLS_LANES_V      lanes of one vector register, dividing W (default W):
+                       a group of columns is updated one register's lanes
+                       at a time, its rows of U held in registers
    Element (i,j) of lane l lies at a[i*rs + j*cs + l], pivot i of lane l at
    ipiv[i*ips + l] (LAPACK's 1-based interchanges), column r of the
    right-hand sides at b[i*brs + r*bcs + l].
@@ -33,9 +38,17 @@
 #if TDLS_LANES_W < 1
 #error "lanes_lupp.h: TDLS_LANES_W must be at least 1."
 #endif
+#ifndef TDLS_LANES_J
+#define TDLS_LANES_J 1
+#endif
+#ifndef TDLS_LANES_V
+#define TDLS_LANES_V TDLS_LANES_W
+#endif
 
 #define TDLS_LN_T          TDLS_LANES_REAL
 #define TDLS_LN_W          TDLS_LANES_W
+#define TDLS_LN_V          TDLS_LANES_V
+#define TDLS_LN_J          TDLS_LANES_J
 #define TDLS_LN_FN(suffix) TDLS_CAT(TDLS_LANES_NAME, suffix)
 #define TDLS_LN_RPT        ((TDLS_LN_T)TDLS_DEFAULT_RELATIVE_PIVOT_THRESHOLD)
 #define TDLS_LN_FLOOR      TDLS_REAL_MIN((TDLS_LN_T)0)
@@ -46,6 +59,10 @@
 #define TDLS_LN_SIMD
 #define TDLS_LN_SIMD_OR
 #endif
+
+_Static_assert(TDLS_LANES_V >= 1 && TDLS_LANES_W % TDLS_LANES_V == 0,
+               "lanes_lupp.h: TDLS_LANES_V must divide TDLS_LANES_W.");
+_Static_assert(TDLS_LANES_J >= 1, "lanes_lupp.h: TDLS_LANES_J must be at least 1.");
 
 TDLS_DECLARE_TARGET_BEGIN
 
@@ -82,6 +99,24 @@ TDLS_INLINE void TDLS_LN_FN(_priv_update2)(TDLS_LN_T *TDLS_RESTRICT y,
     for (int l = 0; l < TDLS_LN_W; ++l) {
         const TDLS_LN_T t = y[l] - x0[l] * u0[l];
         y[l] = t - x1[l] * u1[l];
+    }
+}
+
+/* update2 on TDLS_LN_J columns of one row, cs apart, in the V lanes from
+   y: the multipliers x0, x1 are loaded once for all of them, and the rows
+   u0, u1 of U, the same all down the columns, can stay in registers while
+   the caller walks down the group. */
+TDLS_INLINE void TDLS_LN_FN(_priv_update2j)(TDLS_LN_T *TDLS_RESTRICT y, const ptrdiff_t cs,
+                                            const TDLS_LN_T *TDLS_RESTRICT x0,
+                                            const TDLS_LN_T *TDLS_RESTRICT u0,
+                                            const TDLS_LN_T *TDLS_RESTRICT x1,
+                                            const TDLS_LN_T *TDLS_RESTRICT u1) {
+    for (int q = 0; q < TDLS_LN_J; ++q) {
+        TDLS_LN_SIMD
+        for (int l = 0; l < TDLS_LN_V; ++l) {
+            const TDLS_LN_T t = y[q * cs + l] - x0[l] * u0[q * cs + l];
+            y[q * cs + l] = t - x1[l] * u1[q * cs + l];
+        }
     }
 }
 
@@ -171,12 +206,26 @@ TDLS_INLINE void TDLS_LN_FN(_getrf)(const int n, TDLS_LN_T *TDLS_RESTRICT a, con
         for (int i = k + 1; i < n; ++i)
             TDLS_LN_FN(_priv_update)(ck1 + i * rs, ck + i * rs, ck1 + k * rs);
         TDLS_LN_FN(_priv_pivot)(n, a, rs, cs, k + 1, ipiv, ips, info);
-        for (int j = k + 2; j < n; ++j) {
+        /* The trailing columns by groups of TDLS_LN_J (update2j); a
+           narrower last group goes column by column. */
+        for (int j = k + 2; j < n; j += TDLS_LN_J) {
+            const int group = n - j >= TDLS_LN_J;
             /* uk, uk1: column j of rows k and k + 1 of U */
             TDLS_LN_T *const cj = a + j * cs, *const uk = cj + k * rs, *const uk1 = uk + rs;
-            TDLS_LN_FN(_priv_update)(uk1, ck + (k + 1) * rs, uk);
-            for (int i = k + 2; i < n; ++i)
-                TDLS_LN_FN(_priv_update2)(cj + i * rs, ck + i * rs, uk, ck1 + i * rs, uk1);
+            for (int q = 0; q < TDLS_LN_J && j + q < n; ++q)
+                TDLS_LN_FN(_priv_update)(uk1 + q * cs, ck + (k + 1) * rs, uk + q * cs);
+            for (int c = 0; group && c < TDLS_LN_W; c += TDLS_LN_V) {
+                for (int i = k + 2; i < n; ++i) {
+                    const ptrdiff_t e = i * rs + c;
+                    TDLS_LN_FN(_priv_update2j)(cj + e, cs, ck + e, uk + c, ck1 + e, uk1 + c);
+                }
+            }
+            for (int q = 0; !group && j + q < n; ++q) {
+                for (int i = k + 2; i < n; ++i) {
+                    const ptrdiff_t e = i * rs, f = q * cs;
+                    TDLS_LN_FN(_priv_update2)(cj + f + e, ck + e, uk + f, ck1 + e, uk1 + f);
+                }
+            }
         }
     }
 }
@@ -309,6 +358,8 @@ TDLS_DECLARE_TARGET_END
 
 #undef TDLS_LN_T
 #undef TDLS_LN_W
+#undef TDLS_LN_V
+#undef TDLS_LN_J
 #undef TDLS_LN_FN
 #undef TDLS_LN_RPT
 #undef TDLS_LN_FLOOR
@@ -317,3 +368,5 @@ TDLS_DECLARE_TARGET_END
 #undef TDLS_LANES_NAME
 #undef TDLS_LANES_REAL
 #undef TDLS_LANES_W
+#undef TDLS_LANES_V
+#undef TDLS_LANES_J
