@@ -88,18 +88,25 @@ TDLS_INLINE void TDLS_LN_FN(_priv_exchange)(TDLS_LN_T *TDLS_RESTRICT x, TDLS_LN_
     }
 }
 
-/* y = (y - x0 u0) - x1 u1, lane by lane: two elimination steps on one
-   entry, in their order, with one load and one store. */
+/* (y - x0 u0) - x1 u1: two elimination steps on one entry, in their
+   order. Both trailing updates below use it, so that grouped or not an
+   entry gets the same bits. */
+TDLS_INLINE TDLS_LN_T TDLS_LN_FN(_priv_step2)(const TDLS_LN_T y, const TDLS_LN_T x0,
+                                              const TDLS_LN_T u0, const TDLS_LN_T x1,
+                                              const TDLS_LN_T u1) {
+    const TDLS_LN_T t = y - x0 * u0;
+    return t - x1 * u1;
+}
+
+/* y = (y - x0 u0) - x1 u1, lane by lane, with one load and one store. */
 TDLS_INLINE void TDLS_LN_FN(_priv_update2)(TDLS_LN_T *TDLS_RESTRICT y,
                                            const TDLS_LN_T *TDLS_RESTRICT x0,
                                            const TDLS_LN_T *TDLS_RESTRICT u0,
                                            const TDLS_LN_T *TDLS_RESTRICT x1,
                                            const TDLS_LN_T *TDLS_RESTRICT u1) {
     TDLS_LN_SIMD
-    for (int l = 0; l < TDLS_LN_W; ++l) {
-        const TDLS_LN_T t = y[l] - x0[l] * u0[l];
-        y[l] = t - x1[l] * u1[l];
-    }
+    for (int l = 0; l < TDLS_LN_W; ++l)
+        y[l] = TDLS_LN_FN(_priv_step2)(y[l], x0[l], u0[l], x1[l], u1[l]);
 }
 
 /* update2 on TDLS_LN_J columns of one row, cs apart, in the V lanes from
@@ -114,8 +121,8 @@ TDLS_INLINE void TDLS_LN_FN(_priv_update2j)(TDLS_LN_T *TDLS_RESTRICT y, const pt
     for (int q = 0; q < TDLS_LN_J; ++q) {
         TDLS_LN_SIMD
         for (int l = 0; l < TDLS_LN_V; ++l) {
-            const TDLS_LN_T t = y[q * cs + l] - x0[l] * u0[q * cs + l];
-            y[q * cs + l] = t - x1[l] * u1[q * cs + l];
+            const ptrdiff_t e = q * cs + l;
+            y[e] = TDLS_LN_FN(_priv_step2)(y[e], x0[l], u0[e], x1[l], u1[e]);
         }
     }
 }
