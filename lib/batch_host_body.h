@@ -62,16 +62,13 @@ TDLS_INLINE void TDLS_BH_FN(_copy)(TDLS_BH_T *TDLS_RESTRICT dst, ptrdiff_t dso, 
             dst[o * dso + i * dsi] = src[o * sso + i * ssi];
 }
 
-/* Moves one system's rows x cols operand x (caller's strides rs, cs)
-   to (unpack 0) or from (unpack 1) lane s of the scratch, walking the
-   caller's array along its smaller stride. */
-static void TDLS_BH_FN(_lane_move)(TDLS_BH_T *s, TDLS_BH_T *x, int64_t rs, int64_t cs, int rows,
-                                   int cols, int unpack) {
-    const int by_cols = rs <= cs;
-    const ptrdiff_t xo = by_cols ? cs : rs, xi = by_cols ? rs : cs;
-    const ptrdiff_t so = by_cols ? (ptrdiff_t)rows * TDLS_BH_E : TDLS_BH_E;
-    const ptrdiff_t si = by_cols ? TDLS_BH_E : (ptrdiff_t)rows * TDLS_BH_E;
-    const int no = by_cols ? cols : rows, ni = by_cols ? rows : cols;
+/* Moves one system's operand x, walked as w, to (unpack 0) or from
+   (unpack 1) lane s of the scratch. */
+static void TDLS_BH_FN(_lane_move)(TDLS_BH_T *s, TDLS_BH_T *x, tdls_bh_walk w, int unpack) {
+    const ptrdiff_t xo = w.xo, xi = w.xi;
+    const int no = w.no, ni = w.ni;
+    const ptrdiff_t so = w.by_cols ? (ptrdiff_t)ni * TDLS_BH_E : TDLS_BH_E;
+    const ptrdiff_t si = w.by_cols ? TDLS_BH_E : (ptrdiff_t)no * TDLS_BH_E;
     if (unpack && xi == 1)
         TDLS_BH_FN(_copy)(x, xo, 1, s, so, si, no, ni);
     else if (unpack)
@@ -88,7 +85,8 @@ static void TDLS_BH_FN(_lane_move)(TDLS_BH_T *s, TDLS_BH_T *x, int64_t rs, int64
    64-byte line per element and block, as a pass of one block reads, puts
    n^2 lines a power of two apart in flight when the batch is a power of
    two, all in one cache set (one thread, AVX2, batches of 2^17 systems
-   of order 16: about 1.6 times slower than with 128 000 systems). */
+   of order 16: about 1.6 times slower than with 128 000 systems). The
+   run TDLS_BH_AHEAD elements on is asked for before each run is read. */
 TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *x, int64_t rs,
                                        int64_t cs, int rows, int cols, int m, const int *skip,
                                        int unpack) {
@@ -102,6 +100,10 @@ TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *
             TDLS_BH_T *const sv = s + ((ptrdiff_t)j * rows + i) * TDLS_BH_E;
             TDLS_BH_T *const xv = x + i * rs + j * cs;
             const int blocks = whole ? m / TDLS_BH_W : 0;
+            const int ahead = j * rows + i + TDLS_BH_AHEAD;
+            if (!unpack && ahead < rows * cols)
+                tdls_bh_prefetch(x + ahead % rows * rs + ahead / rows * cs,
+                                 sizeof(TDLS_BH_T) * (size_t)m);
             tdls_bh_block_runs(xv, sv, sizeof(TDLS_BH_T) * TDLS_BH_W, sizeof(TDLS_BH_T) * sblk,
                                blocks, unpack);
             for (int t0 = blocks * TDLS_BH_W; t0 < m; ++t0) {
@@ -114,9 +116,15 @@ TDLS_INLINE void TDLS_BH_FN(_run_move)(TDLS_BH_T *s, ptrdiff_t sblk, TDLS_BH_T *
         }
 }
 
+/* System k of a strided or pointer-array operand. */
+TDLS_INLINE TDLS_BH_T *TDLS_BH_FN(_system)(const tdls_operand *o, int64_t k) {
+    return o->array ? (TDLS_BH_T *)o->array[k] : (TDLS_BH_T *)o->p + k * o->stride;
+}
+
 /* Moves column block [col0, col0 + cols) of systems [k0, k0 + m) of
    operand o between the caller and the scratch s (blocks sblk elements
-   apart). Unpacking leaves the systems that skip marks untouched. */
+   apart). Unpacking leaves the systems that skip marks untouched; packing
+   asks for the system TDLS_BH_AHEAD on before it moves each. */
 static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t k0, int m, int rows, int col0,
                               int cols, TDLS_BH_T *s, ptrdiff_t sblk, const int *skip, int unpack) {
     if (tdls_bh_runs(o)) {
@@ -124,13 +132,15 @@ static void TDLS_BH_FN(_move)(const tdls_operand *o, int64_t k0, int m, int rows
         TDLS_BH_FN(_run_move)(s, sblk, x, o->rs, o->cs, rows, cols, m, skip, unpack);
         return;
     }
+    const tdls_bh_walk walk = tdls_bh_walk_of(o->rs, o->cs, rows, cols);
     for (int t = 0; t < m; ++t) {
+        if (!unpack && t + TDLS_BH_AHEAD < m)
+            tdls_bh_prefetch_walk(TDLS_BH_FN(_system)(o, k0 + t + TDLS_BH_AHEAD) + col0 * o->cs,
+                                  sizeof(TDLS_BH_T), walk);
         if (skip && skip[t])
             continue;
-        TDLS_BH_T *const base =
-            o->array ? (TDLS_BH_T *)o->array[k0 + t] : (TDLS_BH_T *)o->p + (k0 + t) * o->stride;
         TDLS_BH_T *const lane = s + TDLS_BH_FN(_slot)(t, sblk);
-        TDLS_BH_FN(_lane_move)(lane, base + col0 * o->cs, o->rs, o->cs, rows, cols, unpack);
+        TDLS_BH_FN(_lane_move)(lane, TDLS_BH_FN(_system)(o, k0 + t) + col0 * o->cs, walk, unpack);
     }
 }
 
