@@ -128,6 +128,14 @@ int tdls_dgesv_batch_ptr(tdls_layout layout, int n, int nrhs, double *const *a_a
                          int *ipiv, int64_t stride_ipiv, double *const *b_array, int ldb, int *info,
                          int64_t batch, int device);
 
+/* Frees the host scratch the calling thread keeps. A host call keeps its
+   scratch in each thread that ran it (a pass per thread, at most about
+   2.3 MiB, at n = 64), so that the next call of that thread, when it needs
+   no more, allocates nothing; a thread's is freed when the thread exits.
+   Call it from every thread of a parallel region to free the OpenMP
+   threads' too (#pragma omp parallel). Never needed for correctness. */
+void tdls_free_host_scratch(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,7 +7,6 @@
    batch_host_isa.c picks one at run time. */
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #ifdef _OPENMP

@@ -298,16 +298,21 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
     const tdls_bh_plan plan = tdls_bh_plan_of(job, TDLS_BH_W, (size_t)TDLS_BH_E, sizeof(TDLS_BH_T));
     /* One thread runs the passes without a parallel region: in a small
        call, the region and its loop cost more than the solves (libomp 19:
-       about 0.5 us, a formatted string included, at every call). */
+       about 0.5 us, a formatted string included, at every call). The
+       scratch is the one the thread kept from its last call when that is
+       large enough (host_scratch.c): a scratch allocated per call had its
+       pages faulted in again during glibc's first tens of calls, and at
+       every call under a fixed mmap threshold (Zen 5 VM, one thread, 256
+       interleaved systems of order 16: 723 us per call against 47). */
     if (plan.threads == 1) {
-        unsigned char *const mine = aligned_alloc(64, plan.per_thread);
+        unsigned char *const mine = tdls_host_scratch(plan.per_thread);
         if (!mine)
             return TDLS_BATCH_MEMORY_ERROR;
         TDLS_BH_FN(_passes)(job, &plan, 0, 1, mine);
-        free(mine);
+        tdls_host_scratch_done(mine);
         return 0;
     }
-    /* Each thread allocates its own scratch, so that its pages are first
+    /* Each thread takes its own scratch, so that its pages are first
        touched where it runs, and the threads check together that all got
        one before any touches the caller's arrays. One allocation cut in T
        slices cost the second thread up to half its speed, kernel included
@@ -316,7 +321,7 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
     int failed = 0;
 #pragma omp parallel num_threads(plan.threads)
     {
-        unsigned char *const mine = aligned_alloc(64, plan.per_thread);
+        unsigned char *const mine = tdls_host_scratch(plan.per_thread);
         if (!mine) {
 #pragma omp atomic write
             failed = 1;
@@ -327,7 +332,7 @@ static int TDLS_BH_FN(_driver)(const tdls_batch *job) {
         stop = failed;
         if (!stop)
             TDLS_BH_FN(_passes)(job, &plan, tdls_bh_thread(), tdls_bh_team(), mine);
-        free(mine);
+        tdls_host_scratch_done(mine);
     }
     return failed ? TDLS_BATCH_MEMORY_ERROR : 0;
 }

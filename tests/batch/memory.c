@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The host driver of the batched API when its scratch cannot be
-   allocated: this program wraps aligned_alloc (-Wl,--wrap over the static
-   library) so that the calls of one chosen thread fail. Whichever thread
-   fails, on one thread or two, the call returns TDLS_BATCH_MEMORY_ERROR
-   and leaves every array as it was; the next call solves. */
+/* The host driver's scratch: what a call allocates, what it keeps, and
+   what it does when it cannot allocate. This program wraps aligned_alloc
+   and free (-Wl,--wrap over the static library) to count the allocations
+   of each thread, make those of one chosen thread fail, and see the kept
+   scratch freed when its thread exits. */
 #include <criterion/criterion.h>
 #include <criterion/parameterized.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <threads.h>
 
 #include "batch_test.h"
 
@@ -16,12 +18,19 @@
 
 void *__real_aligned_alloc(size_t alignment, size_t size);
 void *__wrap_aligned_alloc(size_t alignment, size_t size);
+void __real_free(void *p);
+void __wrap_free(void *p);
 
 /* The thread whose allocations fail (-1: none), set between calls, and
    the allocations threads 0 and 1 asked for: the proof that the driver
    reached them. */
 static int failing = -1;
 static int calls[2];
+/* The last allocation of the running thread, and one allocation watched
+   for its free. */
+static _Thread_local void *last_allocation;
+static void *watched;
+static int watched_freed;
 
 void *__wrap_aligned_alloc(size_t alignment, size_t size) {
 #ifdef _OPENMP
@@ -33,7 +42,24 @@ void *__wrap_aligned_alloc(size_t alignment, size_t size) {
 #pragma omp atomic update
         ++calls[t];
     }
-    return t == failing ? NULL : __real_aligned_alloc(alignment, size);
+    void *const p = t == failing ? NULL : __real_aligned_alloc(alignment, size);
+    last_allocation = p;
+    return p;
+}
+
+void __wrap_free(void *p) {
+    if (p && p == watched) {
+#pragma omp atomic write
+        watched_freed = 1;
+    }
+    __real_free(p);
+}
+
+/* Frees the scratch kept by the calling thread and by the threads of a
+   region of two: the next call of either allocates. */
+static void free_kept(void) {
+#pragma omp parallel num_threads(2)
+    tdls_free_host_scratch();
 }
 
 /* 200 systems: at least 7 blocks at every block width of the driver, so
@@ -60,6 +86,7 @@ static void fail_then_solve(const bt_param *p, int n, bt_op op, int threads, int
     if (op == BT_GETRS)
         cr_assert_eq(bt_run(&bt, BT_GETRF, 'N', TDLS_HOST), 0);
     bt_snapshot before = bt_snapshot_take(&bt);
+    free_kept();
     calls[0] = calls[1] = 0;
     failing = fail;
     const int ret = bt_run(&bt, op, 'N', TDLS_HOST);
@@ -97,4 +124,100 @@ ParameterizedTest(const bt_param *p, batch_memory, scratch) {
     cr_assert(0, "no OpenMP: there is no second thread to fail (build with TDLS_OPENMP=ON)");
     (void)p;
 #endif
+}
+
+/* One gesv call on bt: the allocations its threads made. */
+static int gesv_allocations(bt_batch *bt) {
+    calls[0] = calls[1] = 0;
+    cr_assert_eq(bt_run(bt, BT_GESV, 'N', TDLS_HOST), 0);
+    return calls[0] + calls[1];
+}
+
+ParameterizedTestParameters(batch_memory, kept) {
+    return bt_params(0, BT_LAYOUT_COUNT - 1);
+}
+
+/* On one thread and on two: a call allocates one scratch per thread; the
+   same call on another batch allocates nothing and gives the bits of a
+   fresh scratch over the stale one; a call that needs more (more
+   right-hand sides at a time) allocates again, one that needs less does
+   not; after tdls_free_host_scratch every thread allocates again. */
+ParameterizedTest(const bt_param *p, batch_memory, kept) {
+#ifdef _OPENMP
+    const bt_layout layout = (bt_layout)p->layout;
+    for (int threads = 1; threads <= 2; ++threads) {
+        omp_set_num_threads(threads);
+        bt_batch first, other, again, wide;
+        bt_init(&first, bt_apis[p->type], layout, 20, 1, BATCH, 1);
+        bt_init(&other, bt_apis[p->type], layout, 20, 1, BATCH, 1);
+        bt_init(&again, bt_apis[p->type], layout, 20, 1, BATCH, 1);
+        bt_init(&wide, bt_apis[p->type], layout, 20, 8, BATCH, 1);
+        bt_fill(&first, 41, -1);
+        bt_fill(&other, 42, -1);
+        bt_fill(&again, 41, -1);
+        bt_fill(&wide, 43, -1);
+        free_kept();
+        cr_assert_eq(gesv_allocations(&first), threads, "%s, %d thread(s): first call",
+                     bt_layout_names[layout], threads);
+        cr_assert_eq(gesv_allocations(&other), 0, "%s, %d thread(s): same size",
+                     bt_layout_names[layout], threads);
+        cr_assert_eq(gesv_allocations(&again), 0, "%s, %d thread(s): same call",
+                     bt_layout_names[layout], threads);
+        const char *what = NULL;
+        cr_assert_eq(bt_first_difference(&first, &again, &what), -1,
+                     "%s, %d thread(s): over a kept scratch, the %s differ",
+                     bt_layout_names[layout], threads, what);
+        cr_assert_eq(gesv_allocations(&wide), threads, "%s, %d thread(s): more right-hand sides",
+                     bt_layout_names[layout], threads);
+        bt_fill(&first, 41, -1);
+        cr_assert_eq(gesv_allocations(&first), 0, "%s, %d thread(s): fewer right-hand sides",
+                     bt_layout_names[layout], threads);
+        cr_assert_eq(bt_first_difference(&first, &again, &what), -1,
+                     "%s, %d thread(s): after a wider call, the %s differ", bt_layout_names[layout],
+                     threads, what);
+        free_kept();
+        bt_fill(&first, 41, -1);
+        cr_assert_eq(gesv_allocations(&first), threads, "%s, %d thread(s): after the free",
+                     bt_layout_names[layout], threads);
+        bt_free(&first);
+        bt_free(&other);
+        bt_free(&again);
+        bt_free(&wide);
+    }
+#else
+    cr_assert(0, "no OpenMP: no threads to keep a scratch (build with TDLS_OPENMP=ON)");
+    (void)p;
+#endif
+}
+
+/* A thread that solves a batch on one thread of its own and exits:
+   returns 0 when the call succeeded and allocated. */
+static int solve_and_exit(void *arg) {
+    bt_batch *const bt = arg;
+#ifdef _OPENMP
+    omp_set_num_threads(1);
+#endif
+    last_allocation = NULL;
+    if (bt_run(bt, BT_GESV, 'N', TDLS_HOST) != 0 || !last_allocation)
+        return 1;
+    watched = last_allocation;
+    return 0;
+}
+
+/* The scratch a thread keeps is freed when the thread exits. */
+Test(batch_memory, thread_exit) {
+    bt_batch bt;
+    bt_init(&bt, bt_apis[0], (bt_layout)0, 12, 1, BATCH, 1);
+    bt_fill(&bt, 44, -1);
+    thrd_t thread;
+    int status = -1;
+    cr_assert_eq(thrd_create(&thread, solve_and_exit, &bt), thrd_success);
+    cr_assert_eq(thrd_join(thread, &status), thrd_success);
+    cr_assert_eq(status, 0, "the thread's call failed or allocated nothing");
+    int freed;
+#pragma omp atomic read
+    freed = watched_freed;
+    cr_assert(freed, "the scratch kept by a thread that exited was not freed");
+    bt_check_ratios(&bt, BT_GESV, 0, 44, -1, "on a thread of its own");
+    bt_free(&bt);
 }
