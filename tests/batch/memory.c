@@ -62,9 +62,10 @@ static void free_kept(void) {
     tdls_free_host_scratch();
 }
 
-/* 200 systems: at least 7 blocks at every block width of the driver, so
-   at least 2 passes, one per thread. */
-enum { BATCH = 200, NRHS = 2 };
+/* 2000 systems: at least 2 passes at every block width of the driver,
+   and enough work for two threads (lib/batch_host.c, the floor of work
+   per thread) in every call below. */
+enum { BATCH = 2000, NRHS = 2 };
 
 /* A call's thread count and the thread whose allocation fails. */
 typedef struct {
@@ -220,4 +221,41 @@ Test(batch_memory, thread_exit) {
     cr_assert(freed, "the scratch kept by a thread that exited was not freed");
     bt_check_ratios(&bt, BT_GESV, 0, 44, -1, "on a thread of its own");
     bt_free(&bt);
+}
+
+/* The driver's floor of work per thread: 64 systems of order 4 run on
+   one thread of the two asked for, 2000 of order 20 on both; with the
+   floor lifted (TDLS_HOST_THREAD_WORK=0, read at the first call), the 64
+   systems on both too. Each thread that runs allocates one scratch. */
+static void threads_used(int small_expected) {
+    bt_batch small, large;
+    bt_init(&small, bt_apis[1], BT_IL, 4, 1, 64, 1);
+    bt_init(&large, bt_apis[1], BT_IL, 20, 1, BATCH, 1);
+    bt_fill(&small, 45, -1);
+    bt_fill(&large, 46, -1);
+    omp_set_num_threads(2);
+    free_kept();
+    cr_assert_eq(gesv_allocations(&small), small_expected, "64 systems of order 4 on 2 threads");
+    free_kept();
+    cr_assert_eq(gesv_allocations(&large), 2, "2000 systems of order 20 on 2 threads");
+    bt_check_ratios(&small, BT_GESV, 0, 45, -1, "64 systems of order 4");
+    bt_free(&small);
+    bt_free(&large);
+}
+
+Test(batch_memory, work_floor) {
+#ifdef _OPENMP
+    threads_used(1);
+#else
+    cr_assert(0, "no OpenMP: no threads to count (build with TDLS_OPENMP=ON)");
+#endif
+}
+
+Test(batch_memory, work_floor_lifted) {
+#ifdef _OPENMP
+    cr_assert_eq(setenv("TDLS_HOST_THREAD_WORK", "0", 1), 0);
+    threads_used(2);
+#else
+    cr_assert(0, "no OpenMP: no threads to count (build with TDLS_OPENMP=ON)");
+#endif
 }
