@@ -57,6 +57,8 @@ int tdls_batch_host_d_avx2(const tdls_batch *job);
 int tdls_batch_host_s_avx512(const tdls_batch *job);
 int tdls_batch_host_d_avx512(const tdls_batch *job);
 int tdls_batch_device_s(const tdls_batch *job, int device);
+int tdls_batch_device_d(const tdls_batch *job, int device);
+
 /* A host driver's scratch of at least bytes, 64-byte aligned, for the
    calling thread (host_scratch.c): the buffer the thread keeps when it is
    large enough, else a new one, kept in its place where the platform
@@ -64,6 +66,5 @@ int tdls_batch_device_s(const tdls_batch *job, int device);
    tdls_host_scratch_done, which frees it unless it is kept. */
 unsigned char *tdls_host_scratch(size_t bytes);
 void tdls_host_scratch_done(unsigned char *p);
-int tdls_batch_device_d(const tdls_batch *job, int device);
 
 #endif
