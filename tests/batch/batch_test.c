@@ -193,11 +193,11 @@ void bt_set_ipiv(bt_batch *bt, int64_t k, const int *ipiv) {
         bt->ipiv[bt_ipiv_at(bt, k, i)] = ipiv[i];
 }
 
-/* The ill-conditioned and graded generators cost milliseconds at order
-   64 (Householder products, powl), and every suite regenerates its systems
-   to check them: a direct-mapped cache of the larger matrices keeps the
-   suites' run time in the solver rather than in the generators. Test code
-   is single-threaded (OpenMP only runs inside the library). */
+/* The ill-conditioned generator costs milliseconds at order 64
+   (Householder products), and every suite regenerates its systems to check
+   them: a direct-mapped cache of the larger matrices keeps the suites' run
+   time in the solver rather than in the generator. Test code is
+   single-threaded (OpenMP only runs inside the library). */
 enum { CACHE_SLOTS = 512, CACHE_MIN_ORDER = 9 };
 static struct {
     int used, n, kind;
