@@ -70,7 +70,7 @@ enum { BATCH = 2000, NRHS = 2 };
 /* Random matrices, which pivot at nearly every step: what is tested here
    is the scratch, and the ill-conditioned generator (Householder products)
    would take most of the suite's time on these batches. */
-#define KIND TDLS_TEST_RANDOM
+enum { KIND = TDLS_TEST_RANDOM };
 
 /* A call's thread count and the thread whose allocation fails. */
 typedef struct {
