@@ -207,6 +207,10 @@ int main(int argc, char **argv) {
         bt.X = malloc(sizeof(double) * nb);
         bt.Xs = malloc(sizeof(double) * nb);
         bt.piv = malloc(sizeof(int) * nb);
+        if (!bt.A || !bt.As || !bt.As0 || !bt.B || !bt.Bs || !bt.X || !bt.Xs || !bt.piv) {
+            fprintf(stderr, "tdls-bench-tiled: out of memory at n = %d\n", n);
+            return 1;
+        }
         for (int kind = 0; kind < 2; ++kind) {
             bt.kind = kind;
             fill(&bt);

@@ -102,7 +102,7 @@ ParameterizedTestParameters(accuracy, grid) {
 
 ParameterizedTest(const int *index, accuracy, grid) {
     const tdls_test_solver *c = tdls_test_solvers[*index];
-    struct work *w = malloc(sizeof *w);
+    struct work *w = tdls_test_xmalloc(sizeof *w);
     long double worst = 0;
     for (int kind = 0; kind < TDLS_TEST_KIND_COUNT; ++kind)
         for (int k = 0; k < ORDER_COUNT; ++k)

@@ -170,7 +170,8 @@ ParameterizedTest(const int *index, singular, tiny_regular) {
     static const int orders[] = {1, 2, 3, 5, 8, 9, 16, 17, 33, 64};
     const long double scale = c->type == TDLS_TEST_FLOAT ? 1e-30L : 1e-200L;
     const long double eps = tdls_test_eps(c->type);
-    long double *a = malloc(sizeof *a * NMAX * NMAX), *s0 = malloc(sizeof *s0 * NMAX * NMAX);
+    long double *a = tdls_test_xmalloc(sizeof *a * NMAX * NMAX),
+                *s0 = tdls_test_xmalloc(sizeof *s0 * NMAX * NMAX);
     long double bv[NMAX], xv[NMAX];
     void *s = tdls_test_alloc(c->type, NMAX * NMAX, 1);
     void *b = tdls_test_alloc(c->type, NMAX, 1);

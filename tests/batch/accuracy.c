@@ -167,7 +167,7 @@ static void check_getrs(const bt_batch *bt, int tr, uint64_t seed,
                         long double (*ys)[BT_NMAX * BT_RHS_MAX], const char *what) {
     const tdls_test_type type = bt->api->type;
     const long double eps = tdls_test_eps(type);
-    long double *a0 = malloc(sizeof *a0 * BT_NMAX * BT_NMAX);
+    long double *a0 = tdls_test_xmalloc(sizeof *a0 * BT_NMAX * BT_NMAX);
     long double b0[BT_NMAX * BT_RHS_MAX], x[BT_NMAX * BT_RHS_MAX];
     for (int64_t k = 0; k < bt->batch; ++k) {
         bt_make_system(type, bt->n, bt->nrhs, seed, k, -1, a0, b0);
@@ -214,9 +214,9 @@ ParameterizedTest(const bt_param *p, batch_lapacke, both_ways) {
     const tdls_test_type type = api->type;
     const bt_layout layout = (bt_layout)p->layout;
     enum { batch = TDLS_TEST_KIND_COUNT };
-    long double *a0 = malloc(sizeof *a0 * BT_NMAX * BT_NMAX);
-    long double *lu = malloc(sizeof *lu * BT_NMAX * BT_NMAX);
-    long double(*ys)[BT_NMAX * BT_RHS_MAX] = malloc(sizeof *ys * batch);
+    long double *a0 = tdls_test_xmalloc(sizeof *a0 * BT_NMAX * BT_NMAX);
+    long double *lu = tdls_test_xmalloc(sizeof *lu * BT_NMAX * BT_NMAX);
+    long double(*ys)[BT_NMAX * BT_RHS_MAX] = tdls_test_xmalloc(sizeof *ys * batch);
     void *ca = tdls_test_alloc(type, BT_NMAX * BT_NMAX, 1);
     long double b0[BT_NMAX * BT_RHS_MAX];
     int ipiv[BT_NMAX], ours[batch][BT_NMAX];

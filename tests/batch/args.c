@@ -125,8 +125,8 @@ static args valid_args(bt_batch *bt, fn which, void **arrays) {
               .batch = bt->batch,
               .device = TDLS_HOST};
     if (which == GESV_PTR) {
-        arrays[0] = malloc(sizeof(void *) * (size_t)bt->batch);
-        arrays[1] = malloc(sizeof(void *) * (size_t)bt->batch);
+        arrays[0] = tdls_test_xmalloc(sizeof(void *) * (size_t)bt->batch);
+        arrays[1] = tdls_test_xmalloc(sizeof(void *) * (size_t)bt->batch);
         for (int64_t k = 0; k < bt->batch; ++k) {
             bt->api->set_ptr(arrays[0], k, (char *)bt->a + (size_t)bt_a_at(bt, k, 0, 0) * bt->es);
             bt->api->set_ptr(arrays[1], k, (char *)bt->b + (size_t)bt_b_at(bt, k, 0, 0) * bt->es);

@@ -51,15 +51,6 @@ int bt_num_devices(void) {
 #endif
 }
 
-static void *xmalloc(size_t size) {
-    void *p = malloc(size ? size : 1);
-    if (!p) {
-        fprintf(stderr, "batch tests: out of memory (%zu bytes)\n", size);
-        abort();
-    }
-    return p;
-}
-
 static int is_ptr(bt_layout layout) {
     return layout == BT_PTR_ROW || layout == BT_PTR_COL;
 }
@@ -98,8 +89,8 @@ void bt_init(bt_batch *bt, const bt_api *api, bt_layout layout, int n, int nrhs,
         if (is_ptr(layout)) {
             /* Reverse order, pad elements apart: the pointers, not the
                index, must place each system. */
-            bt->a_off = xmalloc(sizeof(int64_t) * (size_t)(batch + 1));
-            bt->b_off = xmalloc(sizeof(int64_t) * (size_t)(batch + 1));
+            bt->a_off = tdls_test_xmalloc(sizeof(int64_t) * (size_t)(batch + 1));
+            bt->b_off = tdls_test_xmalloc(sizeof(int64_t) * (size_t)(batch + 1));
             for (int64_t k = 0; k < batch; ++k) {
                 bt->a_off[k] = (batch - 1 - k) * (a_sys + pad);
                 bt->b_off[k] = (batch - 1 - k) * (b_sys + pad);
@@ -111,10 +102,10 @@ void bt_init(bt_batch *bt, const bt_api *api, bt_layout layout, int n, int nrhs,
             bt->b_count = bt->stride_b * batch;
         }
     }
-    bt->a = xmalloc(bt->es * (size_t)(bt->a_count + 1));
-    bt->b = xmalloc(bt->es * (size_t)(bt->b_count + 1));
-    bt->ipiv = xmalloc(sizeof(int) * (size_t)(bt->ipiv_count + 1));
-    bt->info = xmalloc(sizeof(int) * (size_t)(batch + 1));
+    bt->a = tdls_test_xmalloc(bt->es * (size_t)(bt->a_count + 1));
+    bt->b = tdls_test_xmalloc(bt->es * (size_t)(bt->b_count + 1));
+    bt->ipiv = tdls_test_xmalloc(sizeof(int) * (size_t)(bt->ipiv_count + 1));
+    bt->info = tdls_test_xmalloc(sizeof(int) * (size_t)(batch + 1));
     for (int64_t i = 0; i < bt->a_count; ++i)
         tdls_test_set(api->type, bt->a, i, BT_SENTINEL);
     for (int64_t i = 0; i < bt->b_count; ++i)
@@ -223,7 +214,7 @@ static void generate_cached(tdls_test_kind kind, tdls_test_type type, int n, uin
     }
     tdls_test_generate(kind, type, n, seed, a);
     if (!cache[slot].a)
-        cache[slot].a = xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
+        cache[slot].a = tdls_test_xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
     memcpy(cache[slot].a, a, sizeof *a * nn);
     cache[slot].used = 1;
     cache[slot].n = n;
@@ -263,7 +254,7 @@ int bt_kind(uint64_t seed, int64_t k, int kind) {
 }
 
 void bt_fill(bt_batch *bt, uint64_t seed, int kind) {
-    long double *a = xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
+    long double *a = tdls_test_xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
     long double b[BT_NMAX * BT_RHS_MAX];
     for (int64_t k = 0; k < bt->batch; ++k) {
         bt_make_system(bt->api->type, bt->n, bt->nrhs, seed, k, kind, a, b);
@@ -282,7 +273,7 @@ void bt_fill_b(bt_batch *bt, uint64_t seed, int kind) {
 }
 
 void bt_copy_systems(bt_batch *dst, const bt_batch *src) {
-    long double *a = xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
+    long double *a = tdls_test_xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
     long double b[BT_NMAX * BT_RHS_MAX];
     int ipiv[BT_NMAX];
     for (int64_t k = 0; k < src->batch; ++k) {
@@ -329,8 +320,8 @@ static int call(bt_batch *bt, bt_op op, char trans, int device, void *a, void *b
 
 /* Typed pointer arrays to the systems of a and b (host or device bases). */
 static void make_arrays(const bt_batch *bt, char *a, char *b, void **a_array, void **b_array) {
-    *a_array = xmalloc(sizeof(void *) * (size_t)(bt->batch + 1));
-    *b_array = xmalloc(sizeof(void *) * (size_t)(bt->batch + 1));
+    *a_array = tdls_test_xmalloc(sizeof(void *) * (size_t)(bt->batch + 1));
+    *b_array = tdls_test_xmalloc(sizeof(void *) * (size_t)(bt->batch + 1));
     for (int64_t k = 0; k < bt->batch; ++k) {
         bt->api->set_ptr(*a_array, k, a + (size_t)bt->a_off[k] * bt->es);
         bt->api->set_ptr(*b_array, k, b + (size_t)bt->b_off[k] * bt->es);
@@ -470,9 +461,9 @@ static void system_masks(const bt_batch *bt, unsigned char *ma, unsigned char *m
 }
 
 int64_t bt_padding_damage(const bt_batch *bt) {
-    unsigned char *ma = xmalloc((size_t)bt->a_count + 1);
-    unsigned char *mb = xmalloc((size_t)bt->b_count + 1);
-    unsigned char *mi = xmalloc((size_t)bt->ipiv_count + 1);
+    unsigned char *ma = tdls_test_xmalloc((size_t)bt->a_count + 1);
+    unsigned char *mb = tdls_test_xmalloc((size_t)bt->b_count + 1);
+    unsigned char *mi = tdls_test_xmalloc((size_t)bt->ipiv_count + 1);
     system_masks(bt, ma, mb, mi);
     int64_t damage = 0;
     for (int64_t i = 0; i < bt->a_count; ++i)
@@ -503,10 +494,10 @@ int bt_untouched(const bt_batch *bt) {
 /* ---- snapshots --------------------------------------------------------------- */
 
 bt_snapshot bt_snapshot_take(const bt_batch *bt) {
-    bt_snapshot s = {xmalloc(bt->es * (size_t)(bt->a_count + 1)),
-                     xmalloc(bt->es * (size_t)(bt->b_count + 1)),
-                     xmalloc(sizeof(int) * (size_t)(bt->ipiv_count + 1)),
-                     xmalloc(sizeof(int) * (size_t)(bt->batch + 1))};
+    bt_snapshot s = {tdls_test_xmalloc(bt->es * (size_t)(bt->a_count + 1)),
+                     tdls_test_xmalloc(bt->es * (size_t)(bt->b_count + 1)),
+                     tdls_test_xmalloc(sizeof(int) * (size_t)(bt->ipiv_count + 1)),
+                     tdls_test_xmalloc(sizeof(int) * (size_t)(bt->batch + 1))};
     memcpy(s.a, bt->a, bt->es * (size_t)bt->a_count);
     memcpy(s.b, bt->b, bt->es * (size_t)bt->b_count);
     memcpy(s.ipiv, bt->ipiv, sizeof(int) * (size_t)bt->ipiv_count);
@@ -602,7 +593,7 @@ long double bt_factor_ratio(int n, const long double *a0, const long double *lu,
                             long double eps) {
     if (n == 0)
         return 0;
-    long double *f = xmalloc(sizeof *f * (size_t)n * (size_t)n);
+    long double *f = tdls_test_xmalloc(sizeof *f * (size_t)n * (size_t)n);
     int piv[BT_NMAX];
     memcpy(f, lu, sizeof *f * (size_t)n * (size_t)n);
     /* The oracle's format keeps 1/u_kk on the diagonal and 0-based
@@ -619,7 +610,7 @@ long double bt_factor_ratio(int n, const long double *a0, const long double *lu,
 
 long double bt_solve_ratio(int n, int nrhs, const long double *a0, int trans, const long double *x,
                            const long double *b, long double eps) {
-    long double *a = xmalloc(sizeof *a * (size_t)n * (size_t)n + 1);
+    long double *a = tdls_test_xmalloc(sizeof *a * (size_t)n * (size_t)n + 1);
     long double xc[BT_NMAX], bc[BT_NMAX];
     if (trans)
         tdls_test_transpose(n, a0, a);
@@ -648,8 +639,8 @@ void bt_check_ratios(const bt_batch *bt, bt_op op, int trans, uint64_t seed, int
     const tdls_test_type type = bt->api->type;
     const long double eps = tdls_test_eps(type);
     const int n = bt->n, nrhs = bt->nrhs;
-    long double *a0 = malloc(sizeof *a0 * BT_NMAX * BT_NMAX);
-    long double *lu = malloc(sizeof *lu * BT_NMAX * BT_NMAX);
+    long double *a0 = tdls_test_xmalloc(sizeof *a0 * BT_NMAX * BT_NMAX);
+    long double *lu = tdls_test_xmalloc(sizeof *lu * BT_NMAX * BT_NMAX);
     long double b0[BT_NMAX * BT_RHS_MAX], x[BT_NMAX * BT_RHS_MAX];
     int ipiv[BT_NMAX];
     for (int64_t k = 0; k < bt->batch; ++k) {

@@ -48,7 +48,7 @@ static void init_huge(bt_batch *bt, const bt_api *api, bt_layout layout, int n) 
     bt->a = map_sparse(bt->es * (size_t)bt->a_count);
     bt->b = map_sparse(bt->es * (size_t)bt->b_count);
     bt->ipiv = map_sparse(sizeof(int) * (size_t)bt->ipiv_count);
-    bt->info = malloc(sizeof(int) * BATCH);
+    bt->info = tdls_test_xmalloc(sizeof(int) * BATCH);
     cr_assert(bt->a && bt->b && bt->ipiv,
               "mmap of %lld + %lld elements with MAP_NORESERVE failed: the test needs about 80 GB "
               "of address space (vm.overcommit_memory 0 or 1), not memory",

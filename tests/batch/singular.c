@@ -44,7 +44,7 @@ static void make_pair(bt_batch *good, bt_batch *bad, const bt_api *api, bt_layou
     bt_init(bad, api, layout, n, NRHS, BATCH, 1);
     bt_fill(good, seed, -1);
     bt_fill(bad, seed, -1);
-    long double *a = malloc(sizeof *a * BT_NMAX * BT_NMAX);
+    long double *a = tdls_test_xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
     long double b[BT_NMAX * NRHS];
     for (int w = 0; w < 3; ++w) {
         bt_get_a(bad, bad_systems[w], a);
@@ -85,8 +85,8 @@ ParameterizedTest(const bt_param *p, batch_singular, zero_column) {
     const bt_api *api = bt_apis[p->type];
     const bt_layout layout = (bt_layout)p->layout;
     const int has_getrf = bt_has_getrf(layout);
-    long double *a0 = malloc(sizeof *a0 * BT_NMAX * BT_NMAX);
-    long double *lu = malloc(sizeof *lu * BT_NMAX * BT_NMAX);
+    long double *a0 = tdls_test_xmalloc(sizeof *a0 * BT_NMAX * BT_NMAX);
+    long double *lu = tdls_test_xmalloc(sizeof *lu * BT_NMAX * BT_NMAX);
     int ipiv[BT_NMAX];
     for (int o = 0; o < ORDER_COUNT; ++o) {
         const int n = orders[o];
@@ -220,7 +220,7 @@ static void spoil_factors(bt_batch *f, int way) {
         f->ipiv[bt_ipiv_at(f, bad_systems[2], n / 2)] = -3;
         return;
     }
-    long double *a = malloc(sizeof *a * BT_NMAX * BT_NMAX);
+    long double *a = tdls_test_xmalloc(sizeof *a * BT_NMAX * BT_NMAX);
     long double b[BT_NMAX * NRHS];
     const long double subnormal = f->api->type == TDLS_TEST_FLOAT ? 1e-40L : 1e-310L;
     for (int w = 0; w < 2; ++w) {

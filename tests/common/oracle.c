@@ -4,6 +4,8 @@
    from tdls: its own multipliers are quotients, not reciprocal products. */
 #include "oracle.h"
 
+#include "tdls_test.h" /* tdls_test_xmalloc */
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +57,8 @@ void tdls_oracle_getrs(int n, const long double *lu, const int *ipiv, long doubl
 }
 
 int tdls_oracle_solve(int n, const long double *a, const long double *b, long double *x) {
-    long double *lu = malloc(sizeof *lu * (size_t)n * (size_t)n);
-    int *ipiv = malloc(sizeof *ipiv * (size_t)n);
+    long double *lu = tdls_test_xmalloc(sizeof *lu * (size_t)n * (size_t)n);
+    int *ipiv = tdls_test_xmalloc(sizeof *ipiv * (size_t)n);
     memcpy(lu, a, sizeof *lu * (size_t)n * (size_t)n);
     memcpy(x, b, sizeof *x * (size_t)n);
     const int info = tdls_oracle_getrf(n, lu, ipiv);
@@ -85,7 +87,7 @@ static int permuted_rows(int n, const int *piv, int logical, int *rows) {
     for (int i = 0; i < n; ++i)
         rows[i] = i;
     if (logical) {
-        char *seen = calloc((size_t)n, 1);
+        char *seen = tdls_test_xcalloc((size_t)n, 1);
         int ok = 1;
         for (int i = 0; i < n && ok; ++i) {
             ok = piv[i] >= 0 && piv[i] < n && !seen[piv[i]];
@@ -109,8 +111,8 @@ static int permuted_rows(int n, const int *piv, int logical, int *rows) {
 
 long double tdls_oracle_factor_ratio(int n, const long double *s0, const long double *f,
                                      const int *piv, int logical, long double eps) {
-    int *rows = malloc(sizeof *rows * (size_t)n);
-    long double *r = malloc(sizeof *r * (size_t)n * (size_t)n);
+    int *rows = tdls_test_xmalloc(sizeof *rows * (size_t)n);
+    long double *r = tdls_test_xmalloc(sizeof *r * (size_t)n * (size_t)n);
     long double ratio = INFINITY;
     if (permuted_rows(n, piv, logical, rows) == 0) {
         /* With logical interchanges position i of L\U is row piv[i] of f;

@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,8 +51,24 @@ void tdls_test_set(tdls_test_type type, void *p, ptrdiff_t i, long double v) {
     }
 }
 
+static void *checked(void *p, size_t bytes) {
+    if (!p) {
+        fprintf(stderr, "tdls tests: out of memory (%zu bytes)\n", bytes);
+        abort();
+    }
+    return p;
+}
+
+void *tdls_test_xmalloc(size_t bytes) {
+    return checked(malloc(bytes ? bytes : 1), bytes);
+}
+
+void *tdls_test_xcalloc(size_t count, size_t size) {
+    return checked(calloc(count ? count : 1, size ? size : 1), count * size);
+}
+
 void *tdls_test_alloc(tdls_test_type type, ptrdiff_t count, ptrdiff_t stride) {
-    return calloc((size_t)(count * stride + 1), tdls_test_size(type));
+    return tdls_test_xcalloc((size_t)(count * stride + 1), tdls_test_size(type));
 }
 
 void tdls_test_pack(tdls_test_type type, int layout, int n, long double *a, void *s,
@@ -138,7 +155,7 @@ long double tdls_test_target_cond(tdls_test_type type) {
 /* a = H a or a = a H (left != 0 or 0) with H = I - 2 v v^T / v^T v for a
    random v: a product of n of them is a random orthogonal matrix. */
 static void householder(int n, long double *a, tdls_test_rng *rng, int left) {
-    long double *v = malloc(sizeof *v * (size_t)n);
+    long double *v = tdls_test_xmalloc(sizeof *v * (size_t)n);
     long double vv = 0;
     for (int i = 0; i < n; ++i) {
         v[i] = tdls_test_rng_uniform(rng);
@@ -185,7 +202,7 @@ long double tdls_test_generate(tdls_test_kind kind, tdls_test_type type, int n, 
             const long double g = n > 1 ? powl(range, 1.0L / (n - 1)) : 1;
             /* The n powers once, not 2 n^2 calls of powl: at order 20 those
                took most of a batch suite's time. */
-            long double *gp = malloc(sizeof *gp * (size_t)n);
+            long double *gp = tdls_test_xmalloc(sizeof *gp * (size_t)n);
             for (int i = 0; i < n; ++i)
                 gp[i] = powl(g, i);
             for (int i = 0; i < n; ++i)
@@ -215,7 +232,7 @@ long double tdls_test_generate(tdls_test_kind kind, tdls_test_type type, int n, 
 
 long double tdls_test_solver_factor_ratio(const tdls_test_solver *c, int n, const long double *s0,
                                           const void *f, const int *piv) {
-    long double *lf = malloc(sizeof *lf * (size_t)n * (size_t)n);
+    long double *lf = tdls_test_xmalloc(sizeof *lf * (size_t)n * (size_t)n);
     tdls_test_load_stored(c->type, n, f, 1, lf);
     const long double r = tdls_oracle_factor_ratio(n, s0, lf, piv, c->interchange == TDLS_LOGICAL,
                                                    tdls_test_eps(c->type));

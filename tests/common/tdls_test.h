@@ -23,7 +23,14 @@ size_t tdls_test_size(tdls_test_type type);
 long double tdls_test_eps(tdls_test_type type);
 long double tdls_test_get(tdls_test_type type, const void *p, ptrdiff_t i);
 void tdls_test_set(tdls_test_type type, void *p, ptrdiff_t i, long double v);
-/* A typed array of count entries at element stride, allocated with calloc. */
+/* malloc that never returns NULL: out of memory, it names the size on
+   stderr and aborts, so that a test fails there and not in a later
+   dereference. */
+void *tdls_test_xmalloc(size_t bytes);
+/* calloc, the same way. */
+void *tdls_test_xcalloc(size_t count, size_t size);
+/* A typed array of count entries at element stride, zeroed; aborts as
+   tdls_test_xmalloc when out of memory. */
 void *tdls_test_alloc(tdls_test_type type, ptrdiff_t count, ptrdiff_t stride);
 
 /* Rounds the logical matrix a (n x n, row-major) to the type in place, so

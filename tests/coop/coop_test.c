@@ -114,11 +114,11 @@ static void copy_out(tdls_test_type type, const void *p, ptrdiff_t ps, void *q, 
 void coop_run(const coop_solver *s, coop_op op, int n, int nrhs, int col, int threads, int group,
               int count, const coop_args *args, int *ret) {
     const ptrdiff_t nn = (ptrdiff_t)n * n, nx = x_count(op, n, nrhs);
-    coop_seen *seen = calloc((size_t)threads, sizeof *seen);
+    coop_seen *seen = tdls_test_xcalloc((size_t)threads, sizeof *seen);
     for (int t = 0; t < threads; ++t) {
         seen[t].a = tdls_test_alloc(s->type, nn, 1);
         seen[t].x = tdls_test_alloc(s->type, nx, 1);
-        seen[t].piv = calloc((size_t)n + 1, sizeof(int));
+        seen[t].piv = tdls_test_xcalloc((size_t)n + 1, sizeof(int));
     }
     int got = 0;
 #pragma omp parallel num_threads(threads)
@@ -196,8 +196,7 @@ static void load(coop_sys *y, const long double *A, uint64_t seed) {
 
 coop_sys *coop_sys_from(const coop_solver *s, const long double *A, int n, int nrhs, uint64_t seed,
                         ptrdiff_t stride) {
-    coop_sys *y = calloc(1, sizeof *y);
-    cr_assert_not_null(y);
+    coop_sys *y = tdls_test_xcalloc(1, sizeof *y);
     y->s = s;
     y->n = n;
     y->nrhs = nrhs;
@@ -207,7 +206,7 @@ coop_sys *coop_sys_from(const coop_solver *s, const long double *A, int n, int n
     y->b = tdls_test_alloc(s->type, nv, stride);
     y->x = tdls_test_alloc(s->type, nv, stride);
     y->xt = tdls_test_alloc(s->type, nv, stride);
-    y->piv = calloc((size_t)(n * stride + 1), sizeof(int));
+    y->piv = tdls_test_xcalloc((size_t)(n * stride + 1), sizeof(int));
     load(y, A, seed);
     return y;
 }
@@ -219,7 +218,7 @@ static void generate(const coop_solver *s, tdls_test_kind kind, int n, uint64_t 
 
 coop_sys *coop_sys_new(const coop_solver *s, tdls_test_kind kind, int n, int nrhs, uint64_t seed,
                        ptrdiff_t stride) {
-    long double *A = malloc(sizeof *A * COOP_NMAX * COOP_NMAX);
+    long double *A = tdls_test_xmalloc(sizeof *A * COOP_NMAX * COOP_NMAX);
     generate(s, kind, n, seed, A);
     coop_sys *y = coop_sys_from(s, A, n, nrhs, seed, stride);
     free(A);
@@ -228,11 +227,10 @@ coop_sys *coop_sys_new(const coop_solver *s, tdls_test_kind kind, int n, int nrh
 
 void coop_sys_soa(const coop_solver *s, int n, int count, uint64_t seed, coop_sys **y) {
     const size_t es = tdls_test_size(s->type);
-    long double *A = malloc(sizeof *A * COOP_NMAX * COOP_NMAX);
+    long double *A = tdls_test_xmalloc(sizeof *A * COOP_NMAX * COOP_NMAX);
     y[0] = coop_sys_new(s, (tdls_test_kind)0, n, 1, seed, count);
     for (int k = 1; k < count; ++k) {
-        y[k] = malloc(sizeof *y[k]);
-        cr_assert_not_null(y[k]);
+        y[k] = tdls_test_xmalloc(sizeof *y[k]);
         *y[k] = *y[0];
         y[k]->view = 1;
         y[k]->a = (char *)y[0]->a + k * es;
@@ -267,8 +265,8 @@ coop_args coop_sys_args(coop_sys *y, void *x_to) {
 void coop_pipeline(coop_sys *const *y, int count, int threads, int group) {
     const coop_solver *s = y[0]->s;
     const int n = y[0]->n;
-    coop_args *args = calloc((size_t)count, sizeof *args);
-    int *ret = calloc((size_t)count, sizeof *ret);
+    coop_args *args = tdls_test_xcalloc((size_t)count, sizeof *args);
+    int *ret = tdls_test_xcalloc((size_t)count, sizeof *ret);
     for (int k = 0; k < count; ++k)
         args[k] = coop_sys_args(y[k], y[k]->x);
     coop_run(s, COOP_FACTORIZE, n, 1, -1, threads, group, count, args, ret);
@@ -287,7 +285,7 @@ void coop_pipeline(coop_sys *const *y, int count, int threads, int group) {
 long double coop_factor_ratio(const coop_sys *y) {
     const int n = y->n;
     const size_t nn = (size_t)n * (size_t)n;
-    long double *m = malloc(sizeof *m * nn), *f = malloc(sizeof *f * nn);
+    long double *m = tdls_test_xmalloc(sizeof *m * nn), *f = tdls_test_xmalloc(sizeof *f * nn);
     int piv[COOP_NMAX];
     /* The oracle reads row-major matrices; the group factored the
        column-major view M of the stored array. */
@@ -310,7 +308,7 @@ long double coop_factor_ratio(const coop_sys *y) {
 
 long double coop_solve_ratio(const coop_sys *y, const void *x, int trans, int r) {
     const int n = y->n;
-    long double *at = malloc(sizeof *at * (size_t)n * (size_t)n);
+    long double *at = tdls_test_xmalloc(sizeof *at * (size_t)n * (size_t)n);
     long double xv[COOP_NMAX], bv[COOP_NMAX];
     if (trans)
         tdls_test_transpose(n, y->A, at);

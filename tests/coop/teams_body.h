@@ -96,8 +96,10 @@ static void TB_N(target)(teams_run *r_, TB_T *a, const TB_T *b, TB_T *x, TB_T *x
 static void TB_N(check)(int n, int groups) {
     coop_sys *y[TEAMS_NSYS];
     const size_t es = sizeof(TB_T);
-    TB_T *a = calloc((size_t)TEAMS_NSYS * n * n, es), *b = calloc((size_t)TEAMS_NSYS * n, es);
-    TB_T *x = calloc((size_t)TEAMS_NSYS * n, es), *xt = calloc((size_t)TEAMS_NSYS * n, es);
+    TB_T *a = tdls_test_xcalloc((size_t)TEAMS_NSYS * n * n, es),
+         *b = tdls_test_xcalloc((size_t)TEAMS_NSYS * n, es);
+    TB_T *x = tdls_test_xcalloc((size_t)TEAMS_NSYS * n, es),
+         *xt = tdls_test_xcalloc((size_t)TEAMS_NSYS * n, es);
     teams_run run = {.n = n, .groups = groups};
     for (int k = 0; k < TEAMS_NSYS; ++k) {
         /* Every configuration of the type stores the system alike. */

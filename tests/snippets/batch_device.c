@@ -3,6 +3,7 @@
    allocated there and once with mapped host arrays (offload builds only:
    clang links omp_target_alloc only with offload). Every system is 2 I in
    interleaved layout, so x = b / 2. */
+#include <stdio.h>
 #include <stdlib.h>
 
 /* snippet:begin */
@@ -56,6 +57,10 @@ int main(void) {
     const int64_t batch = 3000;
     double *a = calloc((size_t)(n * n * batch), sizeof *a), *b = malloc(sizeof *b * n * batch);
     int *ipiv = malloc(sizeof *ipiv * n * batch), *info = malloc(sizeof *info * batch);
+    if (!a || !b || !ipiv || !info) {
+        fputs("out of memory\n", stderr);
+        return 1;
+    }
     for (int64_t k = 0; k < batch; ++k)
         for (int i = 0; i < n; ++i) {
             a[(i + i * n) * batch + k] = 2;

@@ -23,6 +23,10 @@ int main(void) {
     const double a3[9] = {4, 1, 0, 1, 3, 1, 0, 1, 2}, x[3] = {1, 2, 3};
     double *a = malloc(sizeof *a * 9 * batch), *b = malloc(sizeof *b * 3 * batch);
     int *ipiv = malloc(sizeof *ipiv * 3 * batch), *info = malloc(sizeof *info * batch);
+    if (!a || !b || !ipiv || !info) {
+        fputs("out of memory\n", stderr);
+        return 1;
+    }
     for (int64_t k = 0; k < batch; ++k)
         for (int i = 0; i < 3; ++i) {
             b[3 * k + i] = (double)k * x[i];

@@ -47,6 +47,10 @@ int main(void) {
     const long batch = 101;
     double *a = calloc((size_t)(144 * batch), sizeof *a), *b = malloc(sizeof *b * 12 * batch);
     int *piv = malloc(sizeof *piv * 12 * batch), *info = malloc(sizeof *info * batch);
+    if (!a || !b || !piv || !info) {
+        fputs("out of memory\n", stderr);
+        return 1;
+    }
     for (long k = 0; k < batch; ++k)
         for (int i = 0; i < 12; ++i) {
             a[(i * 12 + i) * batch + k] = 3;

@@ -40,6 +40,10 @@ int main(void) {
     const long batch = 100;
     double *a = calloc((size_t)(1024 * batch), sizeof *a), *b = malloc(sizeof *b * 32 * batch);
     int *ipiv = malloc(sizeof *ipiv * 32 * batch), *info = malloc(sizeof *info * batch);
+    if (!a || !b || !ipiv || !info) {
+        fputs("out of memory\n", stderr);
+        return 1;
+    }
     for (long k = 0; k < batch; ++k) {
         for (int i = 0; i < 32; ++i) {
             a[1024 * k + i * 32 + i] = (double)(k + 2);

@@ -2,6 +2,7 @@
 /* README snippet: a batch in interleaved (SoA) layout solved inside the
    user's own target region, one system per thread: entry (i, j) of system k
    at a[(i * n + j) * batch + k]. Every system is 2 I, so x = b / 2. */
+#include <stdio.h>
 #include <stdlib.h>
 
 /* snippet:begin */
@@ -24,6 +25,10 @@ int main(void) {
     const long batch = 1000;
     double *a = calloc((size_t)(n * n * batch), sizeof *a), *b = malloc(sizeof *b * n * batch);
     int *piv = malloc(sizeof *piv * n * batch), *info = malloc(sizeof *info * batch);
+    if (!a || !b || !piv || !info) {
+        fputs("out of memory\n", stderr);
+        return 1;
+    }
     for (long k = 0; k < batch; ++k)
         for (int i = 0; i < n; ++i) {
             a[(i * n + i) * batch + k] = 2;
